@@ -1,0 +1,1 @@
+"""The ``exhibition`` command line: a thin click layer over ``puzzles`` and ``solver``."""

@@ -1,0 +1,1 @@
+"""Daily puzzles, deal generation, difficulty and answer checking (built on ``solver``)."""
