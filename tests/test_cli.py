@@ -1,0 +1,157 @@
+"""The CLI: JSON contracts, help everywhere, one-line errors with exit status 2."""
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from solver.deal import seeded_deal
+from solver.engine import Game
+from solver.moves import Turn
+from solver.notation import parse_state
+from solver.plan import plan_to_json, replay
+
+runner = CliRunner()
+
+
+def run(*args):
+    result = runner.invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def assert_one_line_error(code, out, err, *needles):
+    assert code == 2, (code, out, err)
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("exhibition: error: "), err
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+
+
+def random_game(seed):
+    game = Game(seeded_deal(seed))
+    rng = random.Random(seed)
+    state, turns = game.initial_state(), []
+    while not state.is_over:
+        take = rng.choice(game.legal_takes(state))
+        turn = Turn(take, rng.choice(game.legal_places(game.apply_take(state, take))))
+        turns.append(turn)
+        state = game.apply_turn(state, turn)
+    return game, turns
+
+
+@pytest.fixture
+def files(tmp_path):
+    game, turns = random_game(11)
+    deal_path = tmp_path / "deal.json"
+    deal_path.write_text(json.dumps(game.deal.to_json()))
+    plan = plan_to_json(turns, game.layout)
+    plan_path = tmp_path / "plan.json"
+    plan_path.write_text(json.dumps(plan))
+    return game, turns, deal_path, plan, plan_path, tmp_path
+
+
+def test_every_command_has_help():
+    for name, command in main.commands.items():
+        assert command.help, name
+        code, out, _ = run(name, "--help")
+        assert code == 0 and "--format" in out
+
+
+def test_deal_json_has_the_start_state():
+    code, out, err = run("deal", "--seed", "7", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["deal"] == [c.code for c in seeded_deal(7).cards]
+    state, _ = parse_state(data["state"])
+    assert state == Game(seeded_deal(7)).initial_state()
+    assert data["stock_top"] == seeded_deal(7).cards[18].code
+    assert list(data["market"]) == ["OC", "SA", "AF", "AS", "EU", "NA"]
+
+
+def test_deal_text_and_table(files):
+    _, _, deal_path, *_ = files
+    for fmt in ("text", "table"):
+        code, out, _ = run("deal", "--deal", str(deal_path), "--format", fmt)
+        assert code == 0 and "stock top" in out and "OC*" in out
+
+
+def test_replay_json_matches_the_engine(files):
+    game, turns, deal_path, _, plan_path, _ = files
+    code, out, err = run("replay", "--deal", str(deal_path), "--plan", str(plan_path), "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    expected = replay(game, turns)
+    assert data == {"score": expected.score, "breakdown": expected.breakdown.as_dict(), "turns": len(turns)}
+    assert sum(data["breakdown"].values()) == data["score"]
+
+
+def write_plan(tmp_path, moves):
+    path = tmp_path / "bad_plan.json"
+    path.write_text(json.dumps({"plan": moves}))
+    return str(path)
+
+
+def test_illegal_moves_name_turn_and_rule(tmp_path):
+    from tests.test_engine import DEAL
+
+    deal_path = tmp_path / "fixed.json"
+    deal_path.write_text(json.dumps(DEAL.to_json()))
+    # OC column: 1901SA 1930AF 1950EU; EU column: 1911OC 1912SA 1913AF; AF column: 1905EU 1906NA 1907OC
+    cases = [
+        ([{"take": "1902OC", "place": "GENERAL:1"}], "turn 1", "not in the OC column"),
+        ([{"take": "1950EU", "place": "END"}], "turn 1", "END while GENERAL:1 is legal"),
+        ([{"take": "1950EU", "place": "GENERAL:1"}, {"take": "1911OC", "place": "GENERAL:2"}], "turn 2", "ascending years"),
+        ([{"take": "1950EU", "place": "GENERAL:6"}, {"take": "1913AF", "place": "GENERAL:5"},
+          {"take": "1905EU", "place": "GENERAL:1"}], "turn 3", "different continents"),
+        ([{"take": "1950EU", "place": "ERA:2"}, {"take": "1913AF", "place": "ERA:1"}], "turn 2", "ONE ERA"),
+        ([{"take": "1930AF", "place": "GENERAL:1", "to": "EU"}], "turn 1", 'no "to"'),
+    ]
+    for moves, *needles in cases:
+        assert_one_line_error(*run("replay", "--deal", str(deal_path), "--plan", write_plan(tmp_path, moves)), *needles)
+
+
+def test_fourth_depot_card_is_refused(files):
+    game, _, deal_path, _, _, tmp_path = files
+    state, moves = game.initial_state(), []
+    from solver.moves import DEPOT, Place, Turn
+
+    for _ in range(4):
+        take = next(t for t in game.legal_takes(state) if not t.card.is_white)
+        moves.append({"take": take.card.code, "place": "DEPOT"})
+        if len(moves) < 4:
+            state = game.apply_turn(state, Turn(take, Place(DEPOT)))
+    assert_one_line_error(*run("replay", "--deal", str(deal_path), "--plan", write_plan(tmp_path, moves)),
+                          "turn 4", "depot already holds 3")
+
+
+@pytest.mark.parametrize("content, needle", [
+    ("{oops", "malformed JSON"),
+    ('{"deal": ["1903XX"]}', "unknown card '1903XX'"),
+    ('{"cards": []}', '"deal" list'),
+    ('{"deal": ["1903NA", "1903NA"]}', "duplicate"),
+])
+def test_bad_deal_files(tmp_path, content, needle):
+    path = tmp_path / "deal.json"
+    path.write_text(content)
+    assert_one_line_error(*run("deal", "--deal", str(path)), needle)
+
+
+def test_bad_plan_files_and_options(files):
+    _, _, deal_path, _, _, tmp_path = files
+    for moves, needle in ((["x"], "turn 1"), ([{"take": "1903NA"}], '"take" and "place"'),
+                          ([{"take": "1903NA", "place": "NOWHERE:1"}], "unknown showcase"),
+                          ([{"take": "1903NA", "place": "ERA:9"}], "spots 1-4")):
+        assert_one_line_error(*run("replay", "--deal", str(deal_path), "--plan", write_plan(tmp_path, moves)), needle)
+    assert_one_line_error(*run("deal"), "exactly one of --deal FILE or --seed N")
+    assert_one_line_error(*run("deal", "--seed", "abc"), "--seed")
+    assert_one_line_error(*run("deal", "--deal", str(tmp_path / "missing.json")), "cannot read deal file")
+    assert_one_line_error(*run("nosuchcommand"), "nosuchcommand")
+
+
+def test_unfinished_plan_is_an_error(files):
+    _, _, deal_path, plan, _, tmp_path = files
+    assert_one_line_error(*run("replay", "--deal", str(deal_path), "--plan", write_plan(tmp_path, plan["plan"][:2])),
+                          "not over")
