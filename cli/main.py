@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import math
+
 import click
 
-from cli.common import OneLineErrors, deal_options, emit_json, format_option, resolve_deal
+from cli.common import BadInput, OneLineErrors, deal_options, emit_json, format_option, resolve_deal
 from cli.render import breakdown_text, card_codes, hall_text, market_table
-from solver.cards import Continent
+from solver.cards import Continent, card
 from solver.deck import default_deck
 from solver.engine import Game
 from solver.notation import format_deal, format_state
-from solver.plan import load_plan, replay
+from solver.errors import ExhibitionError
+from solver.plan import load_plan, plan_to_json, replay
+from solver.solve import Solution, check_take_sequence, solve
 
 
 @click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
@@ -61,3 +65,69 @@ def replay_command(deal_path: str, plan_path: str, fmt: str) -> None:
     click.echo()
     click.echo(breakdown_text(outcome.breakdown, fmt))
     click.echo(f"\nscore {outcome.score} after {outcome.turns} turns")
+
+
+def _positive_seconds(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    if value is not None and not (math.isfinite(value) and value > 0):
+        raise click.BadParameter(f"{value} is not a positive number of seconds", ctx, param)
+    return value
+
+
+def _solution_json(game: Game, solution: Solution, with_bound: bool) -> dict:
+    out = {"score": solution.score}
+    if with_bound:
+        out.update(bound=solution.bound, status=solution.status)
+    out["plan"] = plan_to_json(solution.plan, game.layout)["plan"]
+    out["breakdown"] = solution.outcome.breakdown.as_dict()
+    if with_bound:
+        out["seconds"] = round(solution.seconds, 3)
+    return out
+
+
+def _show_solution(game: Game, solution: Solution, fmt: str, with_bound: bool) -> None:
+    if fmt == "json":
+        emit_json(_solution_json(game, solution, with_bound))
+        return
+    for number, move in enumerate(plan_to_json(solution.plan, game.layout)["plan"], 1):
+        extra = "".join(f" {k}={v if not isinstance(v, dict) else ','.join(map(str, v.values()))}" for k, v in move.items()
+                        if k not in ("take", "place"))
+        click.echo(f"{number:>2}. take {move['take']:<7} -> {move['place']}{extra}")
+    click.echo()
+    click.echo(hall_text(game, solution.outcome.final))
+    click.echo()
+    click.echo(breakdown_text(solution.outcome.breakdown, fmt))
+    status = f" ({solution.status}, bound {solution.bound}, {solution.seconds:.2f}s)" if with_bound else ""
+    click.echo(f"\nscore {solution.score}{status}")
+
+
+@main.command()
+@click.option("--deal", "deal_path", required=True, type=click.Path(dir_okay=False), help="Deal file (JSON).")
+@click.option("--takes", required=True, help="The cards taken, in turn order, comma-separated: 1903NA,1945,...")
+@click.option("--time-limit", type=float, default=None, callback=_positive_seconds, help="Seconds (default: none).")
+@format_option()
+def place(deal_path: str, takes: str, time_limit: float | None, fmt: str) -> None:
+    """Best placement (spots, depot, END, white declarations) of a known take sequence."""
+    game = Game(resolve_deal(deal_path, None))
+    try:
+        cards = [card(t) for t in takes.split(",") if t.strip()]
+    except ExhibitionError as exc:
+        raise BadInput(f"--takes: {exc}") from None
+    if not cards:
+        raise BadInput("--takes: no card given")
+    check_take_sequence(game, cards)
+    _show_solution(game, solve(game, takes=cards, time_limit=time_limit), fmt, with_bound=False)
+
+
+@main.command(name="solve")
+@deal_options
+@click.option("--time-limit", type=float, default=60.0, show_default=True, callback=_positive_seconds,
+              help="Stop after this many seconds with the best plan and its bound.")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="CP-SAT search workers.")
+@click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
+@format_option()
+def solve_command(deal_path: str | None, seed: int | None, deck_path: str | None, time_limit: float, workers: int,
+                  quiet: bool, fmt: str) -> None:
+    """Best solo score of a deal over every legal line of play, with its plan and bound."""
+    game = Game(resolve_deal(deal_path, seed, deck_path))
+    solution = solve(game, time_limit=time_limit, workers=workers, progress=not quiet)
+    _show_solution(game, solution, fmt, with_bound=True)

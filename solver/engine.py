@@ -107,6 +107,11 @@ class Game:
         players = _with_board(state.players, state.current, replace(state.board, vehicle=vehicle))
         return replace(state, market=market, players=players, drawn=drawn, holding=take.card)
 
+    def take_only(self, state: State, take: Take, check: bool = True) -> State:
+        """Market dynamics alone: take and refill, the placement skipped (it never changes the
+        market or the vehicle). Used to check a take sequence before placing its cards."""
+        return replace(self.apply_take(state, take, check), holding=None)
+
     # ----------------------------------------------------------------- places
     def placed_as(self, c: Card, declare: Declaration | None) -> Placed:
         """The Placed value for a card and its declaration (validated)."""

@@ -155,3 +155,32 @@ def test_unfinished_plan_is_an_error(files):
     _, _, deal_path, plan, _, tmp_path = files
     assert_one_line_error(*run("replay", "--deal", str(deal_path), "--plan", write_plan(tmp_path, plan["plan"][:2])),
                           "not over")
+
+
+def test_solve_json_contract_and_engine_replay(tmp_path):
+    code, out, err = run("solve", "--seed", "2", "--time-limit", "3", "--quiet", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert set(data) == {"score", "bound", "status", "plan", "breakdown", "seconds"}
+    assert data["status"] == ("optimal" if data["bound"] == data["score"] else "feasible")
+    assert data["bound"] >= data["score"]
+    plan_path = tmp_path / "plan.json"
+    plan_path.write_text(json.dumps({"plan": data["plan"]}))
+    deal_path = tmp_path / "deal.json"
+    deal_path.write_text(json.dumps(seeded_deal(2).to_json()))
+    code, out, _ = run("replay", "--deal", str(deal_path), "--plan", str(plan_path), "--format", "json")
+    assert json.loads(out)["score"] == data["score"]
+    code, out, err = run("place", "--deal", str(deal_path), "--takes", ",".join(m["take"] for m in data["plan"]),
+                         "--format", "json")
+    assert code == 0, err
+    placed = json.loads(out)
+    assert set(placed) == {"score", "plan", "breakdown"} and placed["score"] >= data["score"]
+
+
+def test_solve_and_place_bad_input(tmp_path):
+    assert_one_line_error(*run("solve", "--seed", "1", "--time-limit", "-1"), "--time-limit")
+    assert_one_line_error(*run("solve", "--seed", "1", "--time-limit", "nan"), "--time-limit")
+    deal_path = tmp_path / "deal.json"
+    deal_path.write_text(json.dumps(seeded_deal(2).to_json()))
+    assert_one_line_error(*run("place", "--deal", str(deal_path), "--takes", "1997AS,1999EU"), "take 2", "AS column")
+    assert_one_line_error(*run("place", "--deal", str(deal_path), "--takes", "19XX"), "--takes")
