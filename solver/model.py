@@ -1,17 +1,17 @@
-"""CP-SAT model of a solo game: market dynamics (which card is taken each turn), placement
-(which spot, depot, or END) and the solo score, in one model.
+"""CP-SAT model of a solo game: market dynamics (which card is taken each turn), which
+showcase each card goes to (or depot, or END), and the solo score, in one model.
 
-With ``takes`` given, the take sequence is fixed and only placement is chosen (the
-*placement* problem of a known card sequence). Without it, CP-SAT also chooses the takes
-(the whole game). Variables live in tuple-keyed dicts; each constraint says which rule it
-encodes.
+With ``takes`` given the take sequence is fixed and only placement is chosen (the
+*placement* problem of a known card sequence); without it CP-SAT also chooses the takes.
 
-Why it is exact: every requirement is monotone (``solver/requirements.py``), so a final
-hall that is legal is reachable in any placement order; legality therefore needs only
-pairwise constraints between the filled spots of the final hall. The one rule not encoded
-is END's condition ("the card fits no hall spot"): the model lets the last card be removed
-freely, a *relaxation*. Its bound stays valid; a plan whose END the engine refuses is
-re-solved with END forbidden (see ``solver/solve.py``).
+Why showcases and not spots: every requirement is monotone (``solver/requirements.py``)
+and years ascend left to right, so a showcase's legality depends only on *which* cards it
+holds. The model states, per showcase, conditions on card sets that are exact for a full
+showcase and necessary for a partial one; ``solver/arrange.py`` then finds the spots and
+white-card declarations with the engine's own check. Whatever the model lets through that
+the engine refuses (a rare partial showcase, or an END whose card would fit somewhere)
+is cut away and the model solved again (``solver/solve.py``). Every constraint is thus a
+consequence of the rules, and the model's bound is a true bound.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from solver.cards import Card, Continent
-from solver.engine import Game
-from solver.rules import BASE_LAYOUT, DEPOT_SIZE, HALL_SIZE, MARKET_SIZE, Showcase, showcase_start
 from solver.deal import SOLO_TURNS_MAX
+from solver.engine import Game
+from solver.rules import BASE_LAYOUT, DEPOT_SIZE, HALL_SIZE, MARKET_SIZE, Showcase
 
-YEARS = (1900, 1999)
+MID_POSITION = 4
 
 
 @dataclass
@@ -35,16 +35,15 @@ class SoloModel:
     model: cp_model.CpModel
     cards: list[Card]  # candidate cards: the 18 market cards, then stock cards 0..18
     turns: int
-    take: dict[tuple[int, int], object] = field(default_factory=dict)  # (turn, card) -> bool (or 1)
-    active: list = field(default_factory=list)  # turn -> bool: the turn is played
-    column: dict[tuple[int, int], object] = field(default_factory=dict)  # (turn, column) -> vehicle there
-    spot: dict[tuple[int, int], object] = field(default_factory=dict)  # (card, spot) -> bool
-    depot: dict[int, object] = field(default_factory=dict)
-    end: dict[int, object] = field(default_factory=dict)  # card removed by END
-    year: dict[int, cp_model.IntVar] = field(default_factory=dict)  # spot -> year it counts as
-    continent: dict[int, cp_model.IntVar] = field(default_factory=dict)  # spot -> continent it counts as
-    items: dict[str, object] = field(default_factory=dict)  # score item -> linear expression (x100)
-    score: object = None
+    take: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)  # (turn, card) -> taken then
+    active: list = field(default_factory=list)  # turn -> the turn is played (1 when fixed)
+    column: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)  # (turn, column) -> vehicle there
+    shelf: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)  # (card, showcase position)
+    depot: dict[int, cp_model.IntVar] = field(default_factory=dict)
+    end: dict[int, cp_model.IntVar] = field(default_factory=dict)  # card removed from play by END
+    full: dict[int, cp_model.IntVar] = field(default_factory=dict)  # showcase position -> it is full
+    items: dict[str, object] = field(default_factory=dict)  # score item -> expression (x100)
+    score: object = 0
 
 
 def candidate_cards(game: Game) -> list[Card]:
@@ -52,24 +51,30 @@ def candidate_cards(game: Game) -> list[Card]:
     return list(game.deal.cards[: MARKET_SIZE + SOLO_TURNS_MAX])
 
 
-def build_solo_model(game: Game, takes: list[Card] | None = None, allow_end: bool = True,
-                     turn_limit: int | None = None) -> SoloModel:
-    """Build the model; ``takes`` fixes the take sequence; ``turn_limit`` cuts the game short
-    (the score is then that of the hall after at most that many turns: used by tests)."""
+def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: int | None = None) -> SoloModel:
+    """Build the model. ``takes`` fixes the take sequence; ``turn_limit`` stops the game after
+    that many turns (scored as it stands: used by the exhaustive cross-check in the tests)."""
     m = cp_model.CpModel()
     cards = candidate_cards(game)
-    n = len(cards)
     turns = min(SOLO_TURNS_MAX, turn_limit or SOLO_TURNS_MAX, len(cards) - MARKET_SIZE)
-    h = SoloModel(m, cards, turns)
-    index = {c: i for i, c in enumerate(cards)}
-    layout = game.layout
-    rules = game.rules
-
-    # ---------------------------------------------------------- market dynamics
     fixed = None
     if takes is not None:
+        index = {c: i for i, c in enumerate(cards)}
         fixed = [index[c] for c in takes]
-        turns = h.turns = len(fixed)
+        turns = len(fixed)
+    h = SoloModel(m, cards, turns)
+    taken, in_market, last = _market(m, h, fixed)
+    in_hall, hall_count, depot_count = _placement(m, h, game, taken)
+    _game_end(m, h, game, taken, in_hall, hall_count, depot_count, last, turn_limit, fixed is not None)
+    _score(m, h, game, in_hall, in_market, hall_count, depot_count)
+    m.maximize(h.score)
+    return h
+
+
+# ------------------------------------------------------------------ market dynamics
+def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None):
+    """Take variables, vehicle columns, and which cards are still available at the end."""
+    cards, turns = h.cards, h.turns
     h.active = [m.new_bool_var(f"active_{t}") if fixed is None else 1 for t in range(turns)]
     for t in range(1, turns):
         if fixed is None:
@@ -79,96 +84,139 @@ def build_solo_model(game: Game, takes: list[Card] | None = None, allow_end: boo
             h.column[t, j] = m.new_bool_var(f"vehicle_{t}_{Continent(j).name}")
         m.add_exactly_one(h.column[t, j] for j in range(6))
     m.add(h.column[0, int(Continent.OC)] == 1)  # solo: the vehicle starts on OC
-
-    def market_column(i: int) -> int:
-        return i // 3
-
     for t in range(turns):
         options = []
-        for i in range(n):
+        for i in range(len(cards)):
             if i >= MARKET_SIZE and i - MARKET_SIZE >= t:
-                continue  # stock card k is drawn by the refill of turn k, takeable from turn k+1
+                continue  # stock card k is drawn by the refill of turn k: takeable from turn k+1
             if fixed is not None and fixed[t] != i:
                 continue
             x = m.new_bool_var(f"take_{t}_{cards[i].code}")
             h.take[t, i] = x
             options.append(x)
             if i < MARKET_SIZE:
-                m.add_implication(x, h.column[t, market_column(i)])  # take from the vehicle's column
+                m.add_implication(x, h.column[t, i // 3])  # take from the vehicle's column
             else:
-                k = i - MARKET_SIZE  # refilled into the column taken from at turn k
+                k = i - MARKET_SIZE  # stock card k went to the column taken from at turn k
                 for j in range(6):
                     m.add_implication(h.column[k, j], h.column[t, j]).only_enforce_if(x)
             if cards[i].continent is not None:
                 m.add_implication(x, h.column[t + 1, int(cards[i].continent)])  # move to its continent
-            # white cards: the vehicle goes to any column (column[t+1] is free)
+            # a white card sends the vehicle to any column: column[t + 1] stays free
         m.add(sum(options) == h.active[t])  # one take per played turn
     taken = {}
-    for i in range(n):
+    for i in range(len(cards)):
         xs = [h.take[t, i] for t in range(turns) if (t, i) in h.take]
         taken[i] = sum(xs) if xs else 0
-        if xs:
+        if len(xs) > 1:
             m.add(sum(xs) <= 1)  # a card is taken at most once
     if fixed is not None:
         for x in h.take.values():
             m.add(x == 1)
-
-    # Available cards at the end: initial market and drawn stock cards, not taken.
-    drawn = {i: (1 if i < MARKET_SIZE else (h.active[i - MARKET_SIZE] if i - MARKET_SIZE < turns else 0)) for i in range(n)}
-    in_market = {i: drawn[i] - taken[i] for i in range(n)}
-
-    # ----------------------------------------------------------------- placement
-    spots = range(HALL_SIZE)
-    kinds = [layout[p] for p in range(len(BASE_LAYOUT)) for _ in range(BASE_LAYOUT[p].size)]
-    for i in range(n):
-        c = cards[i]
-        if isinstance(taken[i], int) and taken[i] == 0:
-            continue
-        for s in spots:
-            if c.is_white and kinds[s].is_variation:
-                continue  # white cards may not go in variation showcases
-            h.spot[i, s] = m.new_bool_var(f"spot_{c.code}_{s}")
-        h.depot[i] = m.new_bool_var(f"depot_{c.code}")
-        h.end[i] = m.new_bool_var(f"end_{c.code}") if allow_end else 0
-        m.add(sum(h.spot[i, s] for s in spots if (i, s) in h.spot) + h.depot[i] + h.end[i] == taken[i])
-    in_hall = {i: sum(h.spot[i, s] for s in spots if (i, s) in h.spot) for i in h.depot}
-    filled = {}
-    for s in spots:
-        filled[s] = sum(h.spot[i, s] for i in h.depot if (i, s) in h.spot)
-        m.add(filled[s] <= 1)  # one card per spot
-        h.year[s] = m.new_int_var(*YEARS, f"year_{s}")
-        h.continent[s] = m.new_int_var(0, 5, f"continent_{s}")
-        for i in h.depot:
-            if (i, s) not in h.spot:
-                continue
-            c, x = cards[i], h.spot[i, s]
-            if c.year is not None:
-                m.add(h.year[s] == c.year).only_enforce_if(x)
-            if c.continent is not None:
-                m.add(h.continent[s] == int(c.continent)).only_enforce_if(x)
-    depot_count = sum(h.depot.values())
-    m.add(depot_count <= DEPOT_SIZE)
-    hall_count = sum(filled.values())
-
-    filled_bool = {}
-    for s in spots:
-        b = m.new_bool_var(f"filled_{s}")
-        m.add(filled[s] == b)
-        filled_bool[s] = b
-    _requirements(m, h, filled_bool, kinds, rules)
-    _pair_conflicts(m, h, rules)
-
-    # ---------------------------------------------------------- end of the game
-    # last[t]: turn t is the last one played.
+    # available at the end: the initial market and the drawn stock cards, not taken
+    drawn = {i: 1 if i < MARKET_SIZE else (h.active[i - MARKET_SIZE] if i - MARKET_SIZE < turns else 0)
+             for i in range(len(cards))}
+    in_market = {i: drawn[i] - taken[i] for i in range(len(cards))}
     last = []
     for t in range(turns):
-        nxt = h.active[t + 1] if t + 1 < turns else 0
         if fixed is None:
             b = m.new_bool_var(f"last_{t}")
-            m.add(b == h.active[t] - nxt)
+            m.add(b == h.active[t] - (h.active[t + 1] if t + 1 < turns else 0))
         else:
             b = m.new_constant(1 if t == turns - 1 else 0)
         last.append(b)
+    return taken, in_market, last
+
+
+# ------------------------------------------------------------------------ placement
+def _placement(m: cp_model.CpModel, h: SoloModel, game: Game, taken: dict):
+    """Each taken card goes to a showcase, the depot, or (last card only) END."""
+    cards, layout = h.cards, game.layout
+    for i, c in enumerate(cards):
+        if isinstance(taken[i], int) and taken[i] == 0:
+            continue
+        for p, kind in enumerate(layout):
+            if c.is_white and kind.is_variation:
+                continue  # white cards may not go in variation showcases
+            if kind is Showcase.UNIQUE_DECADES and c.decade not in game.rules.allowed_unique_decades(1):
+                continue  # UNIQUE DECADES: only the allowed decades
+            h.shelf[i, p] = m.new_bool_var(f"{c.code}_in_{kind.name}")
+        h.depot[i] = m.new_bool_var(f"{c.code}_in_depot")
+        h.end[i] = m.new_bool_var(f"{c.code}_removed")
+        m.add(sum(h.shelf[i, p] for p in range(len(layout)) if (i, p) in h.shelf) + h.depot[i] + h.end[i] == taken[i])
+    in_hall = {i: sum(h.shelf[i, p] for p in range(len(layout)) if (i, p) in h.shelf) for i in h.depot}
+    for p, kind in enumerate(layout):
+        _showcase(m, h, game, p, kind)
+    depot_count = sum(h.depot.values())
+    m.add(depot_count <= DEPOT_SIZE)  # the depot holds 3 cards at most
+    hall_count = sum(in_hall.values())
+    return in_hall, hall_count, depot_count
+
+
+def _showcase(m: cp_model.CpModel, h: SoloModel, game: Game, p: int, kind: Showcase) -> None:
+    """Requirements of one showcase on the set of cards it holds (RULES.md 4 and 7)."""
+    cards = h.cards
+    here = {i: v for (i, q), v in h.shelf.items() if q == p}
+    count = sum(here.values())
+    size = kind.size
+    m.add(count <= size)
+    full = h.model.new_bool_var(f"{kind.name}_full")
+    m.add(count == size).only_enforce_if(full)
+    m.add(count <= size - 1).only_enforce_if(~full)
+    h.full[p] = full
+    if kind is Showcase.CONTINENT:
+        chosen = [m.new_bool_var(f"one_continent_{k.name}") for k in Continent]
+        m.add_exactly_one(chosen)
+        for i, v in here.items():
+            if cards[i].continent is not None:
+                m.add_implication(v, chosen[int(cards[i].continent)])  # ONE CONTINENT
+    else:
+        for k in Continent:
+            same = [v for i, v in here.items() if cards[i].continent == k]
+            if len(same) > 1:
+                m.add_at_most_one(same)  # different continents
+    dated = sorted((i for i in here if cards[i].year is not None), key=lambda i: cards[i].year)
+    einstein = [here[i] for i in here if cards[i].is_einstein]
+    for a_index, i in enumerate(dated):
+        for j in dated[a_index + 1 :]:
+            gap = cards[j].year - cards[i].year
+            pair = [~here[i], ~here[j]]
+            between = [here[c] for c in dated if cards[i].year < cards[c].year < cards[j].year]
+            if kind is Showcase.ERA:
+                if gap > 10 * (size - 1):
+                    m.add_bool_or(pair)  # ONE ERA: at most 30 years across 4 spots
+                elif gap > 10:
+                    bridge = between + (einstein if gap <= 20 else [])
+                    m.add_bool_or(pair + [~full] + bridge)  # ONE ERA, full: neighbours at most 10 apart
+            elif kind is Showcase.SPREAD_THE_YEARS and gap < 20:
+                m.add_bool_or(pair)  # SPREAD THE YEARS: at least 20 years per spot
+            elif kind is Showcase.LINKS and gap > 5:
+                if gap > 10:
+                    m.add_bool_or(pair + [~full])  # LINKS, full: 3 cards within 10 years
+                else:
+                    m.add_bool_or(pair + [~full] + between)  # LINKS, full: neighbours at most 5 apart
+            elif kind is Showcase.ONE_DECADE and cards[i].decade != cards[j].decade:
+                m.add_bool_or(pair)  # ONE DECADE
+            elif kind is Showcase.UNIQUE_DECADES and cards[i].decade == cards[j].decade:
+                m.add_bool_or(pair)  # UNIQUE DECADES: distinct decades
+
+
+def _extreme(m: cp_model.CpModel, here: dict, cards: list[Card], full, side: str, name: str) -> dict:
+    """One literal per card: it is the oldest (``side='left'``) or youngest card of a full showcase."""
+    pick = {i: m.new_bool_var(f"{name}_{side}_{cards[i].code}") for i in here if cards[i].year is not None}
+    for i, v in pick.items():
+        m.add_implication(v, here[i])
+        for j in here:
+            if j != i and cards[j].year is not None and (cards[j].year < cards[i].year if side == "left" else cards[j].year > cards[i].year):
+                m.add_bool_or([~v, ~here[j]])  # nothing older (younger) beside it
+    m.add(sum(pick.values()) == full)
+    return pick
+
+
+# ---------------------------------------------------------------------- end of game
+def _game_end(m, h: SoloModel, game: Game, taken, in_hall, hall_count, depot_count, last, turn_limit, fixed) -> None:
+    """The game ends by a full hall, END, or (rule option) a full depot, at the last turn."""
+    rules = game.rules
     hall_full = m.new_bool_var("hall_full")
     m.add(hall_count == HALL_SIZE).only_enforce_if(hall_full)
     m.add(hall_count <= HALL_SIZE - 1).only_enforce_if(~hall_full)
@@ -176,244 +224,128 @@ def build_solo_model(game: Game, takes: list[Card] | None = None, allow_end: boo
     m.add(depot_count == DEPOT_SIZE).only_enforce_if(depot_full)
     m.add(depot_count <= DEPOT_SIZE - 1).only_enforce_if(~depot_full)
     end_used = m.new_bool_var("end_used")
-    m.add(sum(h.end.values()) == end_used) if allow_end else m.add(end_used == 0)
+    m.add(sum(h.end.values()) == end_used)
     for (t, i), x in h.take.items():
-        if i not in h.depot:
-            continue
-        if allow_end:
-            m.add_implication(h.end[i], last[t]).only_enforce_if(x)  # END only on the last turn
+        m.add_implication(h.end[i], last[t]).only_enforce_if(x)  # END only on the last turn
         # a full hall ends the game: the 16th card is the last card
-        m.add_implication(hall_full, _lit(m, in_hall[i])).only_enforce_if([x, last[t]])
+        m.add_bool_or([~x, ~last[t], ~hall_full] + [v for (j, _), v in h.shelf.items() if j == i])
         if rules.depot_full_ends_game:
-            # depot_full_ends_game: the third depot card is the last card
-            m.add_implication(depot_full, h.depot[i]).only_enforce_if([x, last[t]])
-    # The game ends by a rule: full hall, END, or (option) a full depot. With a turn
-    # limit, a game that reaches the limit may stop without any of them.
+            m.add_implication(depot_full, h.depot[i]).only_enforce_if([x, last[t]])  # third depot card is last
     causes = [hall_full, end_used] + ([depot_full] if rules.depot_full_ends_game else [])
     if turn_limit is None:
         m.add_bool_or(causes)
-    else:
-        m.add_bool_or(causes + [h.active[turns - 1]] if fixed is None else causes + [m.new_constant(1)])
-
-    # -------------------------------------------------------------------- score
-    _score(m, h, game, in_hall, in_market, filled_bool, kinds, depot_count, hall_count)
-    m.maximize(h.score)
-    return h
+    elif not fixed:
+        m.add_bool_or(causes + [h.active[h.turns - 1]])  # or the turn limit is reached
 
 
-def _requirements(m, h: SoloModel, filled, kinds, rules) -> None:
-    """Pairwise requirements between filled spots of each showcase (RULES.md 4 and 7)."""
-    for position, kind in enumerate(rules.layout):
-        start = showcase_start(position)
-        row = list(range(start, start + kind.size))
-        if kind is Showcase.ONE_DECADE:
-            decade = m.new_int_var(0, 9, "one_decade")
-            for s in row:
-                m.add(h.year[s] >= 1900 + 10 * decade).only_enforce_if(filled[s])  # ONE DECADE
-                m.add(h.year[s] <= 1909 + 10 * decade).only_enforce_if(filled[s])
-        decades = {}
-        if kind is Showcase.UNIQUE_DECADES:
-            allowed = rules.allowed_unique_decades(1)
-            for s in row:
-                decades[s] = m.new_int_var_from_domain(cp_model.Domain.from_values(list(allowed)), f"decade_{s}")
-                m.add(h.year[s] >= 1900 + 10 * decades[s]).only_enforce_if(filled[s])  # UNIQUE DECADES: allowed
-                m.add(h.year[s] <= 1909 + 10 * decades[s]).only_enforce_if(filled[s])
-        for a_i, a in enumerate(row):
-            for b in row[a_i + 1 :]:
-                both = m.new_bool_var(f"both_{a}_{b}")
-                m.add_bool_or([~filled[a], ~filled[b], both])
-                m.add_implication(both, filled[a])
-                m.add_implication(both, filled[b])
-                m.add(h.year[a] < h.year[b]).only_enforce_if(both)  # ascending years
-                if kind is Showcase.CONTINENT:
-                    m.add(h.continent[a] == h.continent[b]).only_enforce_if(both)  # ONE CONTINENT
-                else:
-                    m.add(h.continent[a] != h.continent[b]).only_enforce_if(both)  # different continents
-                distance = b - a
-                if kind is Showcase.ERA:
-                    m.add(h.year[b] - h.year[a] <= 10 * distance).only_enforce_if(both)  # ONE ERA
-                elif kind is Showcase.SPREAD_THE_YEARS:
-                    m.add(h.year[b] - h.year[a] >= 20 * distance).only_enforce_if(both)  # SPREAD THE YEARS
-                elif kind is Showcase.LINKS and distance == 1:
-                    # LINKS: adjacent filled spots share a continent or are at most 5 years apart
-                    same = m.new_bool_var(f"links_same_{a}")
-                    m.add(h.continent[a] == h.continent[b]).only_enforce_if([both, same])
-                    m.add(h.year[b] - h.year[a] <= 5).only_enforce_if([both, ~same])
-                elif kind is Showcase.UNIQUE_DECADES:
-                    m.add(decades[a] != decades[b]).only_enforce_if(both)  # UNIQUE DECADES: distinct
-
-
-def pair_conflict(kind: Showcase, a: Card, b: Card, distance: int) -> bool:
-    """True if ``a`` left of ``b`` (``distance`` spots apart) in ``kind`` breaks a requirement,
-    judged on printed values only (white cards' continents are declared, so only years count)."""
-    if a.year is None or b.year is None:
-        return False
-    if a.year >= b.year:
-        return True  # ascending years
-    if a.continent is not None and b.continent is not None:
-        if kind is Showcase.CONTINENT and a.continent != b.continent:
-            return True
-        if kind is not Showcase.CONTINENT and a.continent == b.continent:
-            return True
-        if kind is Showcase.LINKS and distance == 1 and b.year - a.year > 5:
-            return True
-    gap = b.year - a.year
-    if kind is Showcase.ERA and gap > 10 * distance:
-        return True
-    if kind is Showcase.SPREAD_THE_YEARS and gap < 20 * distance:
-        return True
-    if kind in (Showcase.ONE_DECADE, Showcase.UNIQUE_DECADES) and (kind is Showcase.ONE_DECADE) != (a.decade == b.decade):
-        return True
-    return False
-
-
-def _pair_conflicts(m, h: SoloModel, rules) -> None:
-    """Redundant clauses: two cards that cannot share a showcase this way never do. They
-    restate the pairwise requirements on the cards themselves, which propagates far better."""
-    placed = sorted({i for i, _ in h.spot})
-    for position, kind in enumerate(rules.layout):
-        start = showcase_start(position)
-        row = range(start, start + kind.size)
-        for a in row:
-            for b in row:
-                if b <= a:
-                    continue
-                for i in placed:
-                    if (i, a) not in h.spot:
-                        continue
-                    for j in placed:
-                        if j != i and (j, b) in h.spot and pair_conflict(kind, h.cards[i], h.cards[j], b - a):
-                            m.add_bool_or([~h.spot[i, a], ~h.spot[j, b]])
-
-
-def _score(m, h: SoloModel, game: Game, in_hall, in_market, filled, kinds, depot_count, hall_count) -> None:
+# ---------------------------------------------------------------------------- score
+def _score(m, h: SoloModel, game: Game, in_hall, in_market, hall_count, depot_count) -> None:
     """The solo score x100, item by item (mirrors solver/scoring.py; tests compare the two)."""
-    cards = h.cards
-    rules = game.rules
-    coloured = [i for i in in_hall if cards[i].continent is not None]
+    cards, rules, layout = h.cards, game.rules, game.layout
+    # A continent has at most one card per showcase, three in ONE CONTINENT: at most 7.
+    most = sum(1 if kind is not Showcase.CONTINENT else kind.size for kind in layout)
     counts = []
     for k in Continent:
-        counts.append(sum(in_hall[i] for i in coloured if cards[i].continent == k))
-    focus = m.new_int_var(0, HALL_SIZE, "focus")
-    count_vars = []
-    for k, expr in enumerate(counts):
-        v = m.new_int_var(0, HALL_SIZE, f"count_{k}")
-        m.add(v == expr)
-        count_vars.append(v)
-    m.add_max_equality(focus, count_vars)  # continent focus
+        members = [in_hall[i] for i in in_hall if cards[i].continent == k]
+        v = m.new_int_var(0, min(most, len(members)), f"count_{k.name}")
+        m.add(v == sum(members))
+        counts.append(v)
+    # continent focus = the largest count: choose the focus continent (exact when maximised)
+    focus = m.new_int_var(0, most, "focus")
+    chosen = [m.new_bool_var(f"focus_on_{k.name}") for k in Continent]
+    m.add_exactly_one(chosen)
+    for k, v in enumerate(counts):
+        m.add(focus <= v + most * (1 - chosen[k]))
     six = m.new_bool_var("all_six")
-    for v in count_vars:
+    for v in counts:
         m.add(six <= v)  # all 6 continents
-    decade_terms = []
+    decades = []
     for d in range(10):
         members = [in_hall[i] for i in in_hall if cards[i].decade == d]
         if members:
             b = m.new_bool_var(f"decade_{d}")
             m.add(b <= sum(members))  # number of decades
-            decade_terms.append(b)
-    # chain of years: choose one run of consecutive candidate years, all in the hall
+            decades.append(b)
     by_year = {cards[i].year: i for i in in_hall if cards[i].year is not None}
     chain_terms = []
-    years = sorted(by_year)
-    for a in years:
-        b_year = a
-        while b_year + 1 in by_year:
-            b_year += 1
-            z = m.new_bool_var(f"chain_{a}_{b_year}")
-            for y in range(a, b_year + 1):
-                m.add_implication(z, _lit(m, in_hall[by_year[y]]))
-            chain_terms.append((z, b_year - a))
+    for start in sorted(by_year):
+        stop = start
+        while stop + 1 in by_year:
+            stop += 1
+            z = m.new_bool_var(f"chain_{start}_{stop}")
+            for y in range(start, stop + 1):
+                m.add(z <= in_hall[by_year[y]])  # chain of years: every year of the run in the hall
+            chain_terms.append((z, stop - start))
     if chain_terms:
         m.add(sum(z for z, _ in chain_terms) <= 1)
-    chain = 1 + sum(z * extra for z, extra in chain_terms)
-    mid = showcase_start(4)
-    mid_value = sum(h.spot[i, mid] * (100 - 2 * abs(cards[i].year - 1950)) for i in in_hall
-                    if (i, mid) in h.spot and not cards[i].is_einstein)
+    mid = {i: v for (i, p), v in h.shelf.items() if p == MID_POSITION}
     items = {
         "all_continents": 100 * six,
         "continent_focus": 100 * focus,
-        "decades": 100 * sum(decade_terms),
-        "chain": 100 * chain,
+        "decades": 100 * sum(decades),
+        "chain": 100 + 100 * sum(z * extra for z, extra in chain_terms),
         "years_gap": 0,
-        "mid_century": mid_value,
+        "mid_century": sum(v * (100 - 2 * abs(cards[i].year - 1950)) for i, v in mid.items() if not cards[i].is_einstein),
         "short_era": 0,
         "antiquity": 0,
-        "secret_decade": 100 * sum(in_hall[i] for i in in_hall if cards[i].decade == rules.secret_decade)
-        if rules.secret_decade is not None else 0,
+        "secret_decade": 0 if rules.secret_decade is None else
+        100 * sum(in_hall[i] for i in in_hall if cards[i].decade == rules.secret_decade),
         "empty_spots": -100 * (HALL_SIZE - hall_count),
         "depot": -100 * depot_count,
     }
-    market = [i for i in range(len(cards)) if cards[i].year is not None and not (isinstance(in_market[i], int) and in_market[i] == 0)]
+    available = {i: a for i, a in in_market.items() if cards[i].year is not None and not (isinstance(a, int) and a == 0)}
 
-    def count_market(name: str, predicate_lits: dict[int, object]) -> object:
-        """Number of available cards for which the given literal holds (lower-bounded, exact at optimum)."""
+    def count_available(name: str, relation: dict[int, object], extra: int = 0) -> object:
+        """How many available cards satisfy ``relation`` (a 0/1 expression per card; ``extra``
+        more terms must all hold). Lower-bounded per card: exact where the score is maximised."""
         terms = []
-        for i, lit in predicate_lits.items():
+        for i, expr in relation.items():
+            if i not in available:
+                continue
             o = m.new_bool_var(f"{name}_{cards[i].code}")
-            avail = in_market[i]
-            if isinstance(avail, int):
-                if avail == 1:
-                    m.add_implication(lit, o)
-            else:
-                m.add_bool_or([~lit, ~_lit(m, avail), o])
+            m.add(o >= available[i] + expr - 1 - extra)
             terms.append(o)
         return sum(terms)
 
-    def year_below(s: int, y: int, name: str) -> object:
-        """Literal: a card of year y is older than the card on spot s."""
-        b = m.new_bool_var(name)
-        m.add(h.year[s] > y).only_enforce_if(b)
-        m.add(h.year[s] <= y).only_enforce_if(~b)
-        return b
-
-    def year_above(s: int, y: int, name: str) -> object:
-        """Literal: a card of year y is younger than the card on spot s."""
-        b = m.new_bool_var(name)
-        m.add(h.year[s] < y).only_enforce_if(b)
-        m.add(h.year[s] >= y).only_enforce_if(~b)
-        return b
-
-    layout = game.layout
-    einstein = [i for i in in_hall if cards[i].is_einstein]
+    shelf_at = {}
+    for (i, p), v in h.shelf.items():
+        shelf_at.setdefault(p, {})[i] = v
+    full = h.full
+    gap_position = BASE_LAYOUT.index(Showcase.GAP)
     if Showcase.GAP in layout:
-        left, right = showcase_start(3), showcase_start(3) + 1
-        outside = {}
-        for i in market:
-            y = cards[i].year
-            lo, hi = year_below(left, y, f"gap_lo_{i}"), year_above(right, y, f"gap_hi_{i}")
-            # outside iff y < left year or y > right year
-            o = m.new_bool_var(f"gap_out_{i}")
-            m.add_bool_or([~lo, o])
-            m.add_bool_or([~hi, o])
-            outside[i] = o
-        n_out = count_market("gap", {i: o for i, o in outside.items()})
+        here = shelf_at.get(gap_position, {})
+        left = _extreme(m, here, cards, full[gap_position], "left", "gap")
+        right = _extreme(m, here, cards, full[gap_position], "right", "gap")
+        outside_low = {k: sum(v for i, v in left.items() if cards[i].year > cards[k].year) for k in available}
+        outside_high = {k: sum(v for i, v in right.items() if cards[i].year < cards[k].year) for k in available}
+        n_out = count_available("gap_low", outside_low) + count_available("gap_high", outside_high)
         gap = m.new_int_var(0, 500, "years_gap")
-        m.add(gap <= _floor_zero(m, 500 - 100 * n_out))  # YEARS GAP: max(0, 5 - outside cards)
-        m.add(gap <= 500 * filled[left])
-        m.add(gap <= 500 * filled[right])
-        for i in einstein:
-            for s in (left, right):
-                if (i, s) in h.spot:
-                    m.add(gap == 0).only_enforce_if(h.spot[i, s])  # Einstein: no gap score
+        m.add(gap <= _floor_zero(m, 500 - 100 * n_out))  # YEARS GAP: max(0, 5 - cards outside)
+        m.add(gap <= 500 * full[gap_position])
+        for i, v in here.items():
+            if cards[i].is_einstein:
+                m.add(gap == 0).only_enforce_if(v)  # Einstein in YEARS GAP: no score
         items["years_gap"] = gap
+    era_position = BASE_LAYOUT.index(Showcase.ERA)
     if Showcase.SHORT_ERA in layout:
-        row = [showcase_start(1) + k for k in range(4)]
-        between = {i: _and(m, year_above(row[0], cards[i].year, f"se_a_{i}"), year_below(row[-1], cards[i].year, f"se_b_{i}"))
-                   for i in market}
-        n_in = count_market("short", between)
+        here = shelf_at.get(era_position, {})
+        left = _extreme(m, here, cards, full[era_position], "left", "short")
+        right = _extreme(m, here, cards, full[era_position], "right", "short")
+        inside = {k: sum(v for i, v in left.items() if cards[i].year < cards[k].year)
+                  + sum(v for i, v in right.items() if cards[i].year > cards[k].year) for k in available}
+        n_in = count_available("short_inside", inside, extra=1)
         short = m.new_int_var(0, 500, "short_era")
         m.add(short <= _floor_zero(m, 500 - 100 * n_in))  # SHORT ERA: max(0, 5 - cards strictly inside)
-        for s in row:
-            m.add(short <= 500 * filled[s])  # only if full
+        m.add(short <= 500 * full[era_position])
         items["short_era"] = short
     if Showcase.ANTIQUITY in layout:
-        right = showcase_start(3) + 1
-        older = {i: year_below(right, cards[i].year, f"an_{i}") for i in market}
-        n_old = count_market("antiquity", older)
+        here = shelf_at.get(gap_position, {})
+        right = _extreme(m, here, cards, full[gap_position], "right", "antiquity")
+        older = {k: sum(v for i, v in right.items() if cards[i].year > cards[k].year) for k in available}
+        n_old = count_available("antiquity_older", older)
         antiquity = m.new_int_var(0, 500, "antiquity")
-        m.add(antiquity <= _floor_zero(m, 500 - 100 * n_old))  # ANTIQUITY: max(0, 5 - cards older than the right)
-        for s in (showcase_start(3), right):
-            m.add(antiquity <= 500 * filled[s])
+        m.add(antiquity <= _floor_zero(m, 500 - 100 * n_old))  # ANTIQUITY: max(0, 5 - older cards)
+        m.add(antiquity <= 500 * full[gap_position])
         items["antiquity"] = antiquity
     h.items = items
     h.score = sum(items.values())
@@ -421,24 +353,8 @@ def _score(m, h: SoloModel, game: Game, in_hall, in_market, filled, kinds, depot
 
 def _floor_zero(m: cp_model.CpModel, expr) -> cp_model.IntVar:
     """max(0, expr) as a variable."""
-    raw = m.new_int_var(-100 * 40, 500, "")
+    raw = m.new_int_var(-100 * 2 * (MARKET_SIZE + SOLO_TURNS_MAX), 500, "")
     m.add(raw == expr)
     out = m.new_int_var(0, 500, "")
     m.add_max_equality(out, [raw, 0])
     return out
-
-
-def _lit(m: cp_model.CpModel, expr) -> object:
-    """A literal equal to a 0/1 expression (the expression itself when it is a variable)."""
-    if isinstance(expr, cp_model.IntVar):
-        return expr
-    b = m.new_bool_var("")
-    m.add(b == expr)
-    return b
-
-
-def _and(m: cp_model.CpModel, a, b) -> object:
-    c = m.new_bool_var("")
-    m.add_bool_and([a, b]).only_enforce_if(c)
-    m.add_bool_or([~a, ~b, c])
-    return c

@@ -1,7 +1,11 @@
-"""Solve a solo deal (or place a known take sequence) with the CP-SAT model, then let the
-rules engine replay and score the plan: the reported score is always the engine's.
+"""Solve a solo deal (or place a known take sequence) with the CP-SAT model; the rules
+engine replays and scores every plan, and the reported score is always the engine's.
 
-``status`` is ``optimal`` only when CP-SAT's proven bound equals the engine's score.
+The loop: solve the model; arrange each showcase's cards on spots with the engine's
+check (``solver/arrange.py``); if a showcase cannot be arranged, or the plan's END is one
+the engine would refuse, add a cut that removes exactly such situations and solve again.
+Cuts only remove what the rules forbid, so CP-SAT's bound stays a true bound, and
+``status`` is ``optimal`` only when that bound equals the engine's score.
 """
 
 from __future__ import annotations
@@ -12,13 +16,13 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from solver.arrange import Arrangement, arrange
 from solver.cards import Card, Continent
 from solver.engine import Game
 from solver.errors import ExhibitionError, IllegalMoveError
 from solver.model import SoloModel, build_solo_model
-from solver.moves import DEPOT, END, Declaration, Place, Take, Turn
+from solver.moves import DEPOT, END, Place, Take, Turn
 from solver.plan import Replay, replay
-from solver.rules import HALL_SIZE
 
 
 @dataclass(frozen=True)
@@ -29,20 +33,22 @@ class Solution:
     plan: list[Turn]
     outcome: Replay
     seconds: float
+    cuts: int = 0  # how many times the engine sent the model back
+    model_items: tuple[tuple[str, int], ...] = ()  # the model's own value of each score item
 
 
 class _Progress(cp_model.CpSolverSolutionCallback):
     """Prints the current best and bound on stderr as solutions arrive (never on stdout)."""
 
-    def __init__(self, enabled: bool) -> None:
+    def __init__(self, enabled: bool, start: float) -> None:
         super().__init__()
         self.enabled = enabled
-        self.start = time.perf_counter()
+        self.start = start
 
     def on_solution_callback(self) -> None:
         if self.enabled:
-            print(f"  {time.perf_counter() - self.start:7.2f}s  best {int(self.objective_value)}  bound {int(self.best_objective_bound)}",
-                  file=sys.stderr, flush=True)
+            print(f"  {time.perf_counter() - self.start:7.2f}s  best {int(self.objective_value)}  "
+                  f"bound {int(self.best_objective_bound)}", file=sys.stderr, flush=True)
 
 
 def solver_for(time_limit: float | None, workers: int = 2, seed: int = 0) -> cp_model.CpSolver:
@@ -55,93 +61,66 @@ def solver_for(time_limit: float | None, workers: int = 2, seed: int = 0) -> cp_
     return s
 
 
-def extract_plan(h: SoloModel, solver: cp_model.CpSolver) -> list[Turn]:
-    """Read takes in turn order, where each white card sent the vehicle, and each placement."""
-    taken: list[int] = []
+def _taken_order(h: SoloModel, solver: cp_model.CpSolver) -> list[int]:
+    order = []
     for t in range(h.turns):
         for i in range(len(h.cards)):
             x = h.take.get((t, i))
             if x is not None and solver.boolean_value(x):
-                taken.append(i)
+                order.append(i)
+    return order
+
+
+def _showcase_sets(h: SoloModel, solver: cp_model.CpSolver) -> dict[int, list[int]]:
+    sets: dict[int, list[int]] = {}
+    for (i, p), v in h.shelf.items():
+        if solver.boolean_value(v):
+            sets.setdefault(p, []).append(i)
+    return sets
+
+
+def _try_plan(game: Game, h: SoloModel, solver: cp_model.CpSolver) -> list[Turn] | None:
+    """The plan of the current solution, or None after adding a cut that removes it."""
+    order = _taken_order(h, solver)
+    ended = next((i for i in order if solver.boolean_value(h.end[i])), None)
+    sets = _showcase_sets(h, solver)
+    where: Arrangement = {}
+    for p, members in sets.items():
+        cards = [h.cards[i] for i in members]
+        found = arrange(game.rules, p, cards)
+        if found is None:
+            # no legal arrangement: by monotonicity no superset of these cards has one either
+            h.model.add_bool_or([~h.shelf[i, p] for i in members])
+            return None
+        if ended is not None:
+            blocking = arrange(game.rules, p, cards, blocking=h.cards[ended])
+            if blocking is None:
+                # END with this card is refused whenever this showcase holds exactly these cards
+                others = [v for (j, q), v in h.shelf.items() if q == p and j not in members]
+                h.model.add_bool_or([~h.end[ended]] + [~h.shelf[i, p] for i in members] + others)
+                return None
+            found = blocking
+        where.update(found)
+    if ended is not None:
+        # every showcase that holds no card must block the END card too
+        for p in range(len(game.layout)):
+            if p not in sets and arrange(game.rules, p, [], blocking=h.cards[ended]) is None:
+                h.model.add_bool_or([~h.end[ended]] + [v for (j, q), v in h.shelf.items() if q == p])
+                return None
     plan = []
-    for t, i in enumerate(taken):
+    for t, i in enumerate(order):
         c = h.cards[i]
         to = None
         if c.is_white:
             to = next((Continent(j) for j in range(6) if solver.boolean_value(h.column[t + 1, j])), Continent.OC)
-        plan.append(Turn(Take(c, to), _placement(h, solver, i)))
-    return plan
-
-
-def _placement(h: SoloModel, solver: cp_model.CpSolver, i: int) -> Place:
-    c = h.cards[i]
-    for s in range(HALL_SIZE):
-        x = h.spot.get((i, s))
-        if x is not None and solver.boolean_value(x):
-            declare = None
-            if c.is_white:
-                year = solver.value(h.year[s]) if c.is_einstein else None
-                declare = Declaration(Continent(solver.value(h.continent[s])), year)
-            return Place(s, declare)
-    if solver.boolean_value(h.depot[i]):
-        return Place(DEPOT)
-    return Place(END)
-
-
-def _end_cut(game: Game, h: SoloModel, solver: cp_model.CpSolver, plan: list[Turn]) -> bool:
-    """If the plan ENDs with a card that fits a hall spot, forbid that situation and say True.
-
-    The cut: "if this card is removed by END, then spot s is filled or its showcase differs
-    from this solution's (cards, or a white card's declaration)". Whether a card fits a spot
-    depends only on that showcase's content, so the cut removes only plans whose END the
-    engine would refuse: the model stays a relaxation and its bound stays valid."""
-    if not plan or plan[-1].place.target != END:
-        return False
-    state = game.initial_state()
-    for turn in plan[:-1]:
-        state = game.apply_turn(state, turn, check=False)
-    state = game.apply_take(state, plan[-1].take, check=False)
-    fit = next(iter(game.legal_spots(state, state.holding)), None)
-    if fit is None:
-        return False
-    from solver.rules import showcase_of, showcase_start
-
-    m = h.model
-    i = h.cards.index(plan[-1].take.card)
-    position, _ = showcase_of(fit.target)
-    start = showcase_start(position)
-    differs = []
-    for a in range(start, start + game.layout[position].size):
-        here = [j for j in range(len(h.cards)) if (j, a) in h.spot and solver.boolean_value(h.spot[j, a])]
-        if here:
-            j = here[0]
-            differs.append(~h.spot[j, a])
-            if h.cards[j].is_white:
-                for var in (h.year[a], h.continent[a]):
-                    b = m.new_bool_var("")
-                    m.add(var != solver.value(var)).only_enforce_if(b)
-                    differs.append(b)
+        if c in where:
+            place = Place(*where[c])
+        elif solver.boolean_value(h.depot[i]):
+            place = Place(DEPOT)
         else:
-            differs.extend(h.spot[j, a] for j in range(len(h.cards)) if (j, a) in h.spot)
-    m.add_bool_or([~h.end[i]] + differs)
-    return True
-
-
-def _solve_with_cuts(game: Game, h: SoloModel, solver: cp_model.CpSolver, progress: bool,
-                     deadline: float | None, require_end: bool) -> tuple[int, list[Turn], Replay | None]:
-    """Solve; while the plan ENDs illegally, cut that END away and solve again."""
-    while True:
-        if deadline is not None:
-            solver.parameters.max_time_in_seconds = max(0.01, deadline - time.perf_counter())
-        status = solver.solve(h.model, _Progress(progress))
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return status, [], None
-        plan = extract_plan(h, solver)
-        if _end_cut(game, h, solver, plan):
-            if deadline is not None and time.perf_counter() >= deadline:
-                return cp_model.UNKNOWN, [], None
-            continue
-        return status, plan, replay(game, plan, require_end=require_end)
+            place = Place(END)
+        plan.append(Turn(Take(c, to), place))
+    return plan
 
 
 def check_take_sequence(game: Game, takes: list[Card]) -> None:
@@ -149,7 +128,7 @@ def check_take_sequence(game: Game, takes: list[Card]) -> None:
 
     A white card's vehicle goes to the column of the next take, so it never blocks it."""
     state = game.initial_state()
-    if len(takes) > len(game.deal.stock) + 1 or len(takes) > 19:
+    if len(takes) > 19:
         raise IllegalMoveError(f"{len(takes)} takes: a solo game has at most 19 turns")
     for number, c in enumerate(takes, 1):
         to = None
@@ -171,15 +150,27 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
     deadline = None if time_limit is None else start + time_limit
     h = build_solo_model(game, takes=takes, turn_limit=turn_limit)
     solver = solver_for(time_limit, workers)
-    status, plan, outcome = _solve_with_cuts(game, h, solver, progress, deadline, turn_limit is None)
-    if status == cp_model.INFEASIBLE:
-        raise ExhibitionError("no legal way to play this take sequence to the end of the game" if takes
-                              else "the model found no legal game (a bug: every deal has one)")
-    if outcome is None:
-        raise ExhibitionError("no plan found within the time limit; give more --time-limit")
+    cuts = 0
+    while True:
+        if deadline is not None:
+            solver.parameters.max_time_in_seconds = max(0.01, deadline - time.perf_counter())
+        status = solver.solve(h.model, _Progress(progress, start))
+        if status == cp_model.INFEASIBLE:
+            raise ExhibitionError("no legal way to play this take sequence to the end of the game" if takes
+                                  else "the model found no legal game (a bug: every deal has one)")
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            raise ExhibitionError("no plan found within the time limit; give more --time-limit")
+        plan = _try_plan(game, h, solver)
+        if plan is not None:
+            break
+        cuts += 1
+        if deadline is not None and time.perf_counter() >= deadline:
+            raise ExhibitionError("no legal plan found within the time limit; give more --time-limit")
+    outcome = replay(game, plan, require_end=turn_limit is None)
     bound = int(round(solver.best_objective_bound))
     score = outcome.score
     if score > bound:
         raise AssertionError(f"engine score {score} above the proven bound {bound}: model and engine disagree")
+    model_items = tuple((k, v if isinstance(v, int) else int(solver.value(v))) for k, v in h.items.items())
     return Solution(score, bound, "optimal" if score == bound else "feasible", plan, outcome,
-                    time.perf_counter() - start)
+                    time.perf_counter() - start, cuts, model_items)
