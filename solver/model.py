@@ -86,6 +86,8 @@ def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None):
     m.add(h.column[0, int(Continent.OC)] == 1)  # solo: the vehicle starts on OC
     for t in range(turns):
         options = []
+        arrivals = {j: [] for j in range(6)}  # what sends the vehicle to column j for turn t + 1
+        from_market = {j: [] for j in range(6)}
         for i in range(len(cards)):
             if i >= MARKET_SIZE and i - MARKET_SIZE >= t:
                 continue  # stock card k is drawn by the refill of turn k: takeable from turn k+1
@@ -95,15 +97,27 @@ def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None):
             h.take[t, i] = x
             options.append(x)
             if i < MARKET_SIZE:
-                m.add_implication(x, h.column[t, i // 3])  # take from the vehicle's column
+                from_market[i // 3].append(x)
             else:
                 k = i - MARKET_SIZE  # stock card k went to the column taken from at turn k
                 for j in range(6):
                     m.add_implication(h.column[k, j], h.column[t, j]).only_enforce_if(x)
             if cards[i].continent is not None:
-                m.add_implication(x, h.column[t + 1, int(cards[i].continent)])  # move to its continent
-            # a white card sends the vehicle to any column: column[t + 1] stays free
+                arrivals[int(cards[i].continent)].append(x)  # the vehicle moves to its continent
+            else:
+                goes = [m.new_bool_var(f"take_{t}_{cards[i].code}_to_{Continent(j).name}") for j in range(6)]
+                m.add(sum(goes) == x)  # a white card sends the vehicle to a column of one's choice
+                for j in range(6):
+                    arrivals[j].append(goes[j])
         m.add(sum(options) == h.active[t])  # one take per played turn
+        for j in range(6):
+            if from_market[j]:
+                m.add(sum(from_market[j]) <= h.column[t, j])  # take from the vehicle's column
+        idle = [m.new_bool_var(f"idle_{t}_{j}") for j in range(6)] if fixed is None else []
+        if idle:
+            m.add(sum(idle) + h.active[t] == 1)  # after the game the vehicle stands anywhere
+        for j in range(6):
+            m.add(h.column[t + 1, j] == sum(arrivals[j]) + (idle[j] if idle else 0))  # where the vehicle goes
     taken = {}
     for i in range(len(cards)):
         xs = [h.take[t, i] for t in range(turns) if (t, i) in h.take]

@@ -1,0 +1,111 @@
+"""Time to a proven optimum on 30 fixed seeded deals, per method, beside a baseline run in
+the same process; and the time to place a known take sequence.
+
+    python benchmarks/solve.py                 # 30 deals, 60 s limit each (about an hour at worst)
+    python benchmarks/solve.py --deals 5 --limit 20
+
+Methods:
+- ``cpsat``: ``solver.solve.solve`` as the CLI runs it (2 workers, fixed seed).
+- ``cpsat-w8``: the same with 8 CP-SAT workers time-sliced on the machine's cores.
+- ``baseline``: the same single CP-SAT model with CP-SAT's default parameters.
+
+An unproven deal counts as ``inf`` in the time columns (so a median over more than half
+unproven deals reads ``inf``). Ratios are per-deal time / baseline time, median.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tabulate import tabulate  # noqa: E402
+
+from solver.deal import seeded_deal  # noqa: E402
+from solver.engine import Game  # noqa: E402
+from solver.solve import solve  # noqa: E402
+
+SEEDS = list(range(1, 31))
+
+
+def run_method(method: str, game: Game, limit: float):
+    if method == "cpsat":
+        return solve(game, time_limit=limit, workers=2)
+    if method == "cpsat-w8":
+        return solve(game, time_limit=limit, workers=8)
+    if method == "baseline":
+        return solve(game, time_limit=limit, workers=0)  # 0: CP-SAT picks (its default)
+    raise SystemExit(f"unknown method {method}")
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
+
+
+def random_takes(game: Game, seed: int) -> list:
+    """The take sequence of a random legal game (placement benchmark input)."""
+    rng = random.Random(seed)
+    state, takes = game.initial_state(), []
+    while not state.is_over:
+        take = rng.choice(game.legal_takes(state))
+        after = game.apply_take(state, take)
+        spots = [p for p in game.legal_places(after) if p.is_spot]
+        state = game.apply_place(after, rng.choice(spots or game.legal_places(after)))
+        takes.append(take.card)
+    return takes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=len(SEEDS))
+    parser.add_argument("--limit", type=float, default=60.0)
+    parser.add_argument("--methods", default="baseline,cpsat,cpsat-w8")
+    args = parser.parse_args()
+    seeds = SEEDS[: args.deals]
+    methods = args.methods.split(",")
+    times: dict[str, list[float]] = {m: [] for m in methods}
+    rows = []
+    for seed in seeds:
+        game = Game(seeded_deal(seed))
+        row = [seed]
+        for method in methods:
+            solution = run_method(method, game, args.limit)
+            proven = solution.status == "optimal"
+            times[method].append(solution.seconds if proven else math.inf)
+            row += [solution.score, solution.bound, f"{solution.seconds:.1f}" if proven else "-"]
+            print(f"seed {seed} {method}: {solution.score}/{solution.bound} {solution.status} {solution.seconds:.1f}s",
+                  file=sys.stderr, flush=True)
+        rows.append(row)
+    headers = ["seed"] + [f"{m} {x}" for m in methods for x in ("score", "bound", "s")]
+    print(tabulate(rows, headers=headers, tablefmt="github"))
+    print()
+    summary = []
+    base = times.get("baseline")
+    for method in methods:
+        ts = times[method]
+        ratios = [t / b for t, b in zip(ts, base) if math.isfinite(t) and math.isfinite(b)] if base else []
+        summary.append([method, f"{statistics.median(ts):.2f}", f"{quantile(ts, 0.9):.2f}", f"{max(ts):.2f}",
+                        f"{sum(math.isfinite(t) and t <= 60 for t in ts)}/{len(ts)}",
+                        f"{statistics.median(ratios):.2f}" if ratios else "-"])
+    print(tabulate(summary, headers=["method", "median s", "p90 s", "max s", "proven <= 60 s", "median ratio to baseline"],
+                   tablefmt="github"))
+    placement = []
+    for seed in seeds:
+        game = Game(seeded_deal(seed))
+        takes = random_takes(game, seed)
+        start = time.perf_counter()
+        solve(game, takes=takes)
+        placement.append(time.perf_counter() - start)
+    print(f"\nplacement of a known take sequence ({len(placement)} random legal games): "
+          f"median {1000 * statistics.median(placement):.0f} ms, max {1000 * max(placement):.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
