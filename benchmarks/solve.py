@@ -7,6 +7,7 @@ the same process; and the time to place a known take sequence.
 Methods:
 - ``cpsat``: ``solver.solve.solve`` as the CLI runs it (2 workers, fixed seed).
 - ``cpsat-w8``: the same with 8 CP-SAT workers time-sliced on the machine's cores.
+- ``tree``: ``solver.tree.solve_tree`` (the first take expanded, CP-SAT with a cutoff below).
 - ``baseline``: the same single CP-SAT model with CP-SAT's default parameters.
 
 An unproven deal counts as ``inf`` in the time columns (so a median over more than half
@@ -16,6 +17,7 @@ unproven deals reads ``inf``). Ratios are per-deal time / baseline time, median.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 import math
 import random
 import statistics
@@ -30,6 +32,7 @@ from tabulate import tabulate  # noqa: E402
 from solver.deal import seeded_deal  # noqa: E402
 from solver.engine import Game  # noqa: E402
 from solver.solve import solve  # noqa: E402
+from solver.tree import solve_tree  # noqa: E402
 
 SEEDS = list(range(1, 31))
 
@@ -39,6 +42,9 @@ def run_method(method: str, game: Game, limit: float):
         return solve(game, time_limit=limit, workers=2)
     if method == "cpsat-w8":
         return solve(game, time_limit=limit, workers=8)
+    if method == "tree":
+        search = solve_tree(game, depth=1, time_limit=limit, workers=8)
+        return replace(search.solution, bound=search.bound, status=search.status, seconds=search.seconds)
     if method == "baseline":
         return solve(game, time_limit=limit, workers=0)  # 0: CP-SAT picks (its default)
     raise SystemExit(f"unknown method {method}")
@@ -66,7 +72,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=len(SEEDS))
     parser.add_argument("--limit", type=float, default=60.0)
-    parser.add_argument("--methods", default="baseline,cpsat,cpsat-w8")
+    parser.add_argument("--methods", default="baseline,cpsat,cpsat-w8,tree")
     args = parser.parse_args()
     seeds = SEEDS[: args.deals]
     methods = args.methods.split(",")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import click
 
@@ -15,6 +16,7 @@ from solver.notation import format_deal, format_state
 from solver.errors import ExhibitionError
 from solver.plan import load_plan, plan_to_json, replay
 from solver.solve import Solution, check_take_sequence, solve
+from solver.tree import solve_tree, write_tree
 
 
 @click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
@@ -124,11 +126,24 @@ def place(deal_path: str, takes: str, time_limit: float | None, fmt: str) -> Non
               help="Stop after this many seconds with the best plan and its bound.")
 @click.option("--workers", type=click.IntRange(1, 64), default=8, show_default=True,
               help="CP-SAT search workers (a portfolio: more than the cores still helps proofs).")
+@click.option("--method", type=click.Choice(["cpsat", "tree"]), default="cpsat", show_default=True,
+              help="cpsat: one CP-SAT model of the whole game; tree: a search tree over the first takes, CP-SAT below.")
+@click.option("--depth", type=click.IntRange(1, 4), default=1, show_default=True, help="Tree method: turns expanded.")
+@click.option("--tree", "tree_path", type=click.Path(dir_okay=False),
+              help="Tree method: write the explored tree (GraphML if FILE ends in .graphml, else JSON).")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @format_option()
 def solve_command(deal_path: str | None, seed: int | None, deck_path: str | None, time_limit: float, workers: int,
-                  quiet: bool, fmt: str) -> None:
+                  method: str, depth: int, tree_path: str | None, quiet: bool, fmt: str) -> None:
     """Best solo score of a deal over every legal line of play, with its plan and bound."""
     game = Game(resolve_deal(deal_path, seed, deck_path))
-    solution = solve(game, time_limit=time_limit, workers=workers, progress=not quiet)
+    if tree_path is not None and method != "tree":
+        raise BadInput("--tree needs --method tree")
+    if method == "tree":
+        search = solve_tree(game, depth=depth, time_limit=time_limit, workers=workers, progress=not quiet)
+        solution = replace(search.solution, bound=search.bound, status=search.status, seconds=search.seconds)
+        if tree_path is not None:
+            write_tree(search.graph, tree_path)
+    else:
+        solution = solve(game, time_limit=time_limit, workers=workers, progress=not quiet)
     _show_solution(game, solution, fmt, with_bound=True)

@@ -6,13 +6,13 @@ deal needs its first 37 cards (18 market + 19 stock); a full deal has all 101.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from solver.cards import Card, card
 from solver.deck import Deck, default_deck
 from solver.errors import CardError, DealError, ExhibitionError
+from solver.jsonfile import read_json
 from solver.rules import MARKET_SIZE, Rules
 from solver.shuffle import shuffled
 
@@ -82,14 +82,7 @@ def deal_from_json(data: object) -> Deal:
 
 def load_deal(path: str | Path) -> Deal:
     """Read a deal file; any problem raises an ExhibitionError naming it."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DealError(f"cannot read deal file {path}: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DealError(f"deal file {path}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    data = read_json(path, "deal", DealError)
     try:
         return deal_from_json(data)
     except ExhibitionError as exc:

@@ -23,6 +23,8 @@ from ortools.sat.python import cp_model
 from solver.cards import Card, Continent
 from solver.deal import SOLO_TURNS_MAX
 from solver.engine import Game
+from solver.moves import Take
+from solver.scoring import decade_count, longest_chain
 from solver.rules import BASE_LAYOUT, DEPOT_SIZE, HALL_SIZE, MARKET_SIZE, Showcase
 
 MID_POSITION = 4
@@ -51,6 +53,16 @@ def candidate_cards(game: Game) -> list[Card]:
     return list(game.deal.cards[: MARKET_SIZE + SOLO_TURNS_MAX])
 
 
+def static_bound(game: Game) -> int:
+    """A quick true upper bound on any solo score of the deal, item by item over the 37
+    candidate cards: for search-tree leaves left unexplored, and when CP-SAT has no bound."""
+    cards = candidate_cards(game)
+    secret = sum(1 for c in cards if c.decade == game.rules.secret_decade) if game.rules.secret_decade is not None else 0
+    mid = max(100 - 2 * abs(c.year - 1950) for c in cards if c.year is not None)
+    scored = sum(5 for kind in (Showcase.GAP, Showcase.SHORT_ERA, Showcase.ANTIQUITY) if kind in game.layout)
+    return 100 * (decade_count(cards) + 1 + 7 + longest_chain(cards) + scored + min(16, secret)) + mid
+
+
 def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: int | None = None) -> SoloModel:
     """Build the model. ``takes`` fixes the take sequence; ``turn_limit`` stops the game after
     that many turns (scored as it stands: used by the exhaustive cross-check in the tests)."""
@@ -69,6 +81,15 @@ def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: in
     _score(m, h, game, in_hall, in_market, hall_count, depot_count)
     m.maximize(h.score)
     return h
+
+
+def fix_prefix(h: SoloModel, prefix: list[Take]) -> None:
+    """Fix the first takes (and where each white card sends the vehicle): a search-tree node."""
+    index = {c: i for i, c in enumerate(h.cards)}
+    for t, take in enumerate(prefix):
+        h.model.add(h.take[t, index[take.card]] == 1)
+        if take.to is not None:
+            h.model.add(h.column[t + 1, int(take.to)] == 1)
 
 
 # ------------------------------------------------------------------ market dynamics

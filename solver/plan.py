@@ -5,12 +5,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from solver.engine import Game
 from solver.errors import ExhibitionError, IllegalMoveError, PlanError
+from solver.jsonfile import read_json
 from solver.moves import Turn, turn_from_json
 from solver.rules import Showcase
 from solver.scoring import Breakdown, solo_breakdown
@@ -34,14 +34,7 @@ def plan_to_json(turns: list[Turn], layout: tuple[Showcase, ...]) -> dict:
 
 
 def load_plan(path: str | Path, layout: tuple[Showcase, ...]) -> list[Turn]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PlanError(f"cannot read plan file {path}: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PlanError(f"plan file {path}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    data = read_json(path, "plan", PlanError)
     try:
         return plan_from_json(data, layout)
     except ExhibitionError as exc:

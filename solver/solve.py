@@ -10,6 +10,7 @@ Cuts only remove what the rules forbid, so CP-SAT's bound stays a true bound, an
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from dataclasses import dataclass
@@ -20,7 +21,8 @@ from solver.arrange import Arrangement, arrange
 from solver.cards import Card, Continent
 from solver.engine import Game
 from solver.errors import ExhibitionError, IllegalMoveError
-from solver.model import SoloModel, build_solo_model
+from solver.greedy import greedy_plan
+from solver.model import SoloModel, build_solo_model, fix_prefix, static_bound
 from solver.moves import DEPOT, END, Place, Take, Turn
 from solver.plan import Replay, replay
 
@@ -144,30 +146,51 @@ def check_take_sequence(game: Game, takes: list[Card]) -> None:
 
 
 def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None = None, workers: int = 2,
-          progress: bool = False, turn_limit: int | None = None) -> Solution:
-    """Best plan for the deal (or for the take sequence ``takes``), replayed by the engine."""
+          progress: bool = False, turn_limit: int | None = None, prefix: list[Take] | None = None,
+          at_least: int | None = None) -> Solution | None:
+    """Best plan for the deal (or for the take sequence ``takes``), replayed by the engine.
+
+    ``prefix`` fixes the first takes; with ``at_least`` only plans scoring that much count,
+    and None means there is none (proven)."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     h = build_solo_model(game, takes=takes, turn_limit=turn_limit)
+    if prefix:
+        fix_prefix(h, prefix)
+    if at_least is not None:
+        h.model.add(h.score >= at_least)
     solver = solver_for(time_limit, workers)
     cuts = 0
+    plan = None
     while True:
         if deadline is not None:
             solver.parameters.max_time_in_seconds = max(0.01, deadline - time.perf_counter())
         status = solver.solve(h.model, _Progress(progress, start))
+        if status == cp_model.INFEASIBLE and (at_least is not None or prefix):
+            return None
         if status == cp_model.INFEASIBLE:
             raise ExhibitionError("no legal way to play this take sequence to the end of the game" if takes
                                   else "the model found no legal game (a bug: every deal has one)")
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            raise ExhibitionError("no plan found within the time limit; give more --time-limit")
-        plan = _try_plan(game, h, solver)
-        if plan is not None:
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            plan = _try_plan(game, h, solver)
+            if plan is not None:
+                break
+            cuts += 1
+        if deadline is not None and time.perf_counter() >= deadline or status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             break
-        cuts += 1
-        if deadline is not None and time.perf_counter() >= deadline:
-            raise ExhibitionError("no legal plan found within the time limit; give more --time-limit")
+    raw_bound = solver.best_objective_bound
+    bound = int(round(raw_bound)) if math.isfinite(raw_bound) else static_bound(game)
+    bound = min(bound, static_bound(game)) if takes is None and turn_limit is None else bound
+    if plan is None:
+        # Out of time before CP-SAT's plan passed the engine: fall back on a greedy game
+        # (only for a whole deal without prefix or cutoff, where any legal game will do).
+        if takes is not None or prefix or at_least is not None or turn_limit is not None:
+            raise ExhibitionError("no plan found within the time limit; give more --time-limit")
+        plan = greedy_plan(game)
+        outcome = replay(game, plan)
+        return Solution(outcome.score, max(bound, outcome.score), "feasible", plan, outcome,
+                        time.perf_counter() - start, cuts)
     outcome = replay(game, plan, require_end=turn_limit is None)
-    bound = int(round(solver.best_objective_bound))
     score = outcome.score
     if score > bound:
         raise AssertionError(f"engine score {score} above the proven bound {bound}: model and engine disagree")

@@ -184,3 +184,7 @@ def test_solve_and_place_bad_input(tmp_path):
     deal_path.write_text(json.dumps(seeded_deal(2).to_json()))
     assert_one_line_error(*run("place", "--deal", str(deal_path), "--takes", "1997AS,1999EU"), "take 2", "AS column")
     assert_one_line_error(*run("place", "--deal", str(deal_path), "--takes", "19XX"), "--takes")
+
+
+def test_tree_option_needs_the_tree_method(tmp_path):
+    assert_one_line_error(*run("solve", "--seed", "2", "--tree", str(tmp_path / "t.json")), "--tree needs --method tree")

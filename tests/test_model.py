@@ -79,3 +79,15 @@ def test_short_game_optimum_equals_exhaustive_search(seed):
 def test_three_turn_optimum_equals_exhaustive_search(seed):
     game = Game(seeded_deal(seed))
     assert solve(game, turn_limit=3).score == brute_force(game, game.initial_state(), 3)
+
+
+def test_greedy_plan_is_legal_and_solve_never_returns_nothing():
+    from solver.greedy import greedy_plan
+    from solver.plan import replay
+
+    game = Game(seeded_deal(3))
+    greedy = replay(game, greedy_plan(game))
+    assert greedy.final.is_over
+    quick = solve(game, time_limit=0.05, workers=1)  # too short for CP-SAT: still a legal plan
+    assert quick.status in ("feasible", "optimal") and quick.bound >= quick.score
+    assert replay(game, quick.plan).score == quick.score

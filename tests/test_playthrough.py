@@ -104,3 +104,30 @@ def test_requirements_are_monotone(seed, moves_seed):
     hall = tuple(p if rng.random() < 0.5 else None for p in state.board.hall)
     thinned = replace(state, players=(replace(state.board, hall=hall),))
     assert legal_hall(game, thinned, 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789ABEINOCSAFU_-.,:/=+xsthrpd", max_size=120))
+def test_state_parser_never_crashes(text):
+    """Any text either parses or raises the precise NotationError-family exception."""
+    from solver.errors import ExhibitionError
+
+    try:
+        parse_state(text)
+    except ExhibitionError:
+        pass
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 10_000), st.integers(0, 200))
+def test_mangled_state_strings_never_crash(seed, moves_seed, cut):
+    """Truncated or edited real states raise ExhibitionError or parse; nothing else."""
+    from solver.errors import ExhibitionError
+
+    game, state = play(seed, 1, Rules(), moves_seed)
+    text = format_state(state, game.rules)
+    for mangled in (text[:cut], text[cut:], text.replace(".", ",", 1 + cut % 3), text.replace("_", "1900OC", 1)):
+        try:
+            parse_state(mangled)
+        except ExhibitionError:
+            pass

@@ -1,0 +1,45 @@
+"""A greedy solo player: each turn, the take and placement with the best immediate score.
+
+It is the fallback that makes ``solve`` never come back empty-handed, and the myopic
+baseline that smarter players are measured against.
+"""
+
+from __future__ import annotations
+
+from solver.engine import Game
+from solver.moves import Place, Turn
+from solver.scoring import solo_breakdown
+from solver.state import State
+
+
+def _places(game: Game, state: State) -> list[Place]:
+    """Legal placements, one declaration per spot for white cards (enough to judge a spot)."""
+    seen: set = set()
+    out = []
+    for place in game.legal_places(state):
+        if place.target not in seen:
+            seen.add(place.target)
+            out.append(place)
+    return out
+
+
+def greedy_turn(game: Game, state: State) -> Turn:
+    """The turn whose resulting state scores best right now (ties: the first found)."""
+    best, best_value = None, None
+    for take in game.legal_takes(state):
+        after = game.apply_take(state, take, check=False)
+        for place in _places(game, after):
+            value = solo_breakdown(game, game.apply_place(after, place, check=False)).total
+            if best_value is None or value > best_value:
+                best, best_value = Turn(take, place), value
+    return best
+
+
+def greedy_plan(game: Game) -> list[Turn]:
+    """A whole solo game played greedily from the start."""
+    state, plan = game.initial_state(), []
+    while not state.is_over:
+        turn = greedy_turn(game, state)
+        plan.append(turn)
+        state = game.apply_turn(state, turn, check=False)
+    return plan
