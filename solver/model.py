@@ -266,6 +266,10 @@ def _game_end(m, h: SoloModel, game: Game, taken, in_hall, hall_count, depot_cou
         m.add_bool_or([~x, ~last[t], ~hall_full] + [v for (j, _), v in h.shelf.items() if j == i])
         if rules.depot_full_ends_game:
             m.add_implication(depot_full, h.depot[i]).only_enforce_if([x, last[t]])  # third depot card is last
+    for p, kind in enumerate(game.layout):
+        if not kind.is_variation:
+            # an empty base showcase takes any card, so END needs every one of them in use
+            m.add_bool_or([~end_used] + [v for (_, q), v in h.shelf.items() if q == p])
     causes = [hall_full, end_used] + ([depot_full] if rules.depot_full_ends_game else [])
     if turn_limit is None:
         m.add_bool_or(causes)
