@@ -27,7 +27,7 @@ from solver.moves import Take
 from solver.scoring import decade_count, longest_chain
 from solver.rules import BASE_LAYOUT, DEPOT_SIZE, HALL_SIZE, MARKET_SIZE, Showcase
 
-MID_POSITION = 4
+MID_POSITION = BASE_LAYOUT.index(Showcase.MID)
 
 
 @dataclass
@@ -77,7 +77,7 @@ def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: in
     h = SoloModel(m, cards, turns)
     taken, in_market, last = _market(m, h, fixed)
     in_hall, hall_count, depot_count = _placement(m, h, game, taken)
-    _game_end(m, h, game, taken, in_hall, hall_count, depot_count, last, turn_limit, fixed is not None)
+    _game_end(m, h, game, hall_count, depot_count, last, turn_limit, fixed is not None)
     _score(m, h, game, in_hall, in_market, hall_count, depot_count)
     m.maximize(h.score)
     return h
@@ -249,7 +249,7 @@ def _extreme(m: cp_model.CpModel, here: dict, cards: list[Card], full, side: str
 
 
 # ---------------------------------------------------------------------- end of game
-def _game_end(m, h: SoloModel, game: Game, taken, in_hall, hall_count, depot_count, last, turn_limit, fixed) -> None:
+def _game_end(m, h: SoloModel, game: Game, hall_count, depot_count, last, turn_limit, fixed) -> None:
     """The game ends by a full hall, END, or (rule option) a full depot, at the last turn."""
     rules = game.rules
     hall_full = m.new_bool_var("hall_full")

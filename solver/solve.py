@@ -176,7 +176,8 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
             if plan is not None:
                 break
             cuts += 1
-        if deadline is not None and time.perf_counter() >= deadline or status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        out_of_time = deadline is not None and time.perf_counter() >= deadline
+        if out_of_time or status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             break
     raw_bound = solver.best_objective_bound
     bound = int(round(raw_bound)) if math.isfinite(raw_bound) else static_bound(game)

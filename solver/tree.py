@@ -11,6 +11,7 @@ is a networkx DiGraph whose nodes are the states after each take.
 from __future__ import annotations
 
 import json
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,8 +92,6 @@ def solve_tree(game: Game, depth: int = 1, time_limit: float | None = None, work
             if found.score > best.score:
                 best = found
         if progress:
-            import sys
-
             print(f"  {time.perf_counter() - start:7.2f}s  leaf {leaf}: {graph.nodes[leaf]['status']}"
                   f"  best {best.score}", file=sys.stderr, flush=True)
     _propagate(graph)
