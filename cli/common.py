@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from typing import Any
 
 import click
 
+from dataclasses import replace
+
 from solver.deal import Deal, load_deal, seeded_deal
 from solver.deck import default_deck, load_deck
 from solver.errors import ExhibitionError
+from solver.rules import Rules, Showcase
 
 EXIT_BAD_INPUT = 2
 FORMATS = ("text", "json", "table")
@@ -58,14 +62,66 @@ def emit_json(obj: object) -> None:
     click.echo(json.dumps(obj, separators=(", ", ": ")))
 
 
-def resolve_deal(deal_path: str | None, seed: int | None, deck_path: str | None = None) -> Deal:
-    """The deal of ``--deal FILE`` or ``--seed N`` (exactly one of them)."""
+def resolve_deal(deal_path: str | None, seed: int | None, deck_path: str | None = None,
+                 overrides: RuleOverrides | None = None) -> Deal:
+    """The deal of ``--deal FILE`` or ``--seed N`` (exactly one of them), with the rule
+    options of the command line in place of the deal file's."""
     if (deal_path is None) == (seed is None):
         raise BadInput("give exactly one of --deal FILE or --seed N")
     if deal_path is not None:
-        return load_deal(deal_path)
-    deck = load_deck(deck_path) if deck_path else default_deck()
-    return seeded_deal(seed, deck=deck)
+        the_deal = load_deal(deal_path)
+    else:
+        deck = load_deck(deck_path) if deck_path else default_deck()
+        the_deal = seeded_deal(seed, deck=deck)
+    return replace(the_deal, rules=overrides.apply(the_deal.rules)) if overrides else the_deal
+
+
+class RuleOverrides:
+    """``--variation NAME`` (repeatable), ``--secret-decade D``, ``--depot-full-ends-game``:
+    each one given replaces the same choice of the deal file; the others are kept."""
+
+    def __init__(self, variations: tuple[str, ...], secret_decade: int | None, depot_full_ends_game: bool | None) -> None:
+        self.variations = variations
+        self.secret_decade = secret_decade
+        self.depot_full_ends_game = depot_full_ends_game
+
+    def apply(self, rules: Rules) -> Rules:
+        variations = rules.variations
+        if self.variations:
+            chosen = []
+            for name in self.variations:
+                showcase = Showcase.parse(name)
+                if not showcase.is_variation:
+                    raise BadInput(f"--variation {name}: {showcase.name} is a base showcase, not a variation")
+                if showcase in chosen:
+                    raise BadInput(f"--variation {showcase.name} is given twice")
+                chosen.append(showcase)
+            variations = frozenset(chosen)
+        decade = rules.secret_decade if self.secret_decade is None else self.secret_decade
+        depot = rules.depot_full_ends_game if self.depot_full_ends_game is None else self.depot_full_ends_game
+        return Rules(variations, decade, depot, rules.solo_unique_decades)
+
+
+def _secret_decade(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    if value is not None and not 0 <= value <= 9:
+        raise click.BadParameter(f"{value} is outside 0-9 (0 = the 1900s ... 9 = the 1990s)", ctx, param)
+    return value
+
+
+def rule_options(func: Any) -> Any:
+    """The rule options; the command receives them as one ``overrides`` argument."""
+    @functools.wraps(func)
+    def command(*args: Any, variations: tuple[str, ...], secret_decade: int | None,
+                depot_full_ends_game: bool | None, **kwargs: Any) -> Any:
+        return func(*args, overrides=RuleOverrides(variations, secret_decade, depot_full_ends_game), **kwargs)
+
+    options = click.option("--depot-full-ends-game/--no-depot-full-ends-game", "depot_full_ends_game", default=None,
+                           help="Rule option: the game ends as soon as the depot holds 3 cards (default: the deal's).")(command)
+    options = click.option("--secret-decade", type=int, callback=_secret_decade,
+                           help="Secret decade variant: +100 per hall card of this decade (0-9; default: the deal's).")(options)
+    return click.option("--variation", "variations", multiple=True, metavar="NAME",
+                        help="Variation showcase (repeatable), replacing the deal's: SPREAD_THE_YEARS, LINKS, "
+                             "SHORT_ERA, ONE_DECADE, ANTIQUITY, UNIQUE_DECADES.")(options)
 
 
 def deal_options(func: Any) -> Any:

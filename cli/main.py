@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import click
 
-from cli.common import BadInput, OneLineErrors, deal_options, emit_json, format_option, resolve_deal
+from cli.common import BadInput, OneLineErrors, RuleOverrides, deal_options, emit_json, format_option, resolve_deal, rule_options
 from cli.render import breakdown_text, card_codes, hall_text, market_table
 from solver.cards import Continent, card
 from solver.deck import default_deck
@@ -30,10 +30,11 @@ def main() -> None:
 
 @main.command()
 @deal_options
+@rule_options
 @format_option()
-def deal(deal_path: str | None, seed: int | None, deck_path: str | None, fmt: str) -> None:
+def deal(deal_path: str | None, seed: int | None, deck_path: str | None, overrides: RuleOverrides, fmt: str) -> None:
     """Show a deal's market columns and the top of the stock."""
-    the_deal = resolve_deal(deal_path, seed, deck_path)
+    the_deal = resolve_deal(deal_path, seed, deck_path, overrides)
     game = Game(the_deal)
     state = game.initial_state()
     stock_top = the_deal.stock[0] if the_deal.stock else None
@@ -106,10 +107,11 @@ def _show_solution(game: Game, solution: Solution, fmt: str, with_bound: bool) -
 @click.option("--deal", "deal_path", required=True, type=click.Path(dir_okay=False), help="Deal file (JSON).")
 @click.option("--takes", required=True, help="The cards taken, in turn order, comma-separated: 1903NA,1945,...")
 @click.option("--time-limit", type=float, default=None, callback=_positive_seconds, help="Seconds (default: none).")
+@rule_options
 @format_option()
-def place(deal_path: str, takes: str, time_limit: float | None, fmt: str) -> None:
+def place(deal_path: str, takes: str, time_limit: float | None, overrides: RuleOverrides, fmt: str) -> None:
     """Best placement (spots, depot, END, white declarations) of a known take sequence."""
-    game = Game(resolve_deal(deal_path, None))
+    game = Game(resolve_deal(deal_path, None, overrides=overrides))
     try:
         cards = [card(t) for t in takes.split(",") if t.strip()]
     except ExhibitionError as exc:
@@ -132,11 +134,12 @@ def place(deal_path: str, takes: str, time_limit: float | None, fmt: str) -> Non
 @click.option("--tree", "tree_path", type=click.Path(dir_okay=False),
               help="Tree method: write the explored tree (GraphML if FILE ends in .graphml, else JSON).")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
+@rule_options
 @format_option()
 def solve_command(deal_path: str | None, seed: int | None, deck_path: str | None, time_limit: float, workers: int,
-                  method: str, depth: int, tree_path: str | None, quiet: bool, fmt: str) -> None:
+                  method: str, depth: int, tree_path: str | None, quiet: bool, overrides: RuleOverrides, fmt: str) -> None:
     """Best solo score of a deal over every legal line of play, with its plan and bound."""
-    game = Game(resolve_deal(deal_path, seed, deck_path))
+    game = Game(resolve_deal(deal_path, seed, deck_path, overrides))
     if tree_path is not None and method != "tree":
         raise BadInput("--tree needs --method tree")
     if method == "tree":

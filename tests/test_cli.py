@@ -188,3 +188,43 @@ def test_solve_and_place_bad_input(tmp_path):
 
 def test_tree_option_needs_the_tree_method(tmp_path):
     assert_one_line_error(*run("solve", "--seed", "2", "--tree", str(tmp_path / "t.json")), "--tree needs --method tree")
+
+
+def test_rule_options_override_the_deal_file(tmp_path):
+    deal_path = tmp_path / "deal.json"
+    data = seeded_deal(2).to_json()
+    data["rules"] = {"variations": ["LINKS"], "secret_decade": 3, "depot_full_ends_game": True}
+    deal_path.write_text(json.dumps(data))
+    code, out, _ = run("deal", "--deal", str(deal_path), "--format", "json")
+    assert json.loads(out)["rules"] == {"variations": ["LINKS"], "secret_decade": 3, "depot_full_ends_game": True}
+    code, out, _ = run("deal", "--deal", str(deal_path), "--variation", "short_era", "--variation", "ANTIQUITY",
+                       "--no-depot-full-ends-game", "--format", "json")
+    assert json.loads(out)["rules"] == {"variations": ["SHORT_ERA", "ANTIQUITY"], "secret_decade": 3,
+                                        "depot_full_ends_game": False}
+
+
+def test_solve_under_variant_options_replays_under_the_same_rules(tmp_path):
+    code, out, err = run("solve", "--seed", "4", "--variation", "ONE_DECADE", "--secret-decade", "6",
+                         "--time-limit", "3", "--quiet", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["breakdown"]["short_era"] == 0 and data["bound"] >= data["score"]
+    deal_path = tmp_path / "deal.json"
+    deal = seeded_deal(4).to_json()
+    deal["rules"] = {"variations": ["ONE_DECADE"], "secret_decade": 6}
+    deal_path.write_text(json.dumps(deal))
+    plan_path = tmp_path / "plan.json"
+    plan_path.write_text(json.dumps({"plan": data["plan"]}))
+    code, out, _ = run("replay", "--deal", str(deal_path), "--plan", str(plan_path), "--format", "json")
+    assert code == 0 and json.loads(out)["score"] == data["score"]
+
+
+@pytest.mark.parametrize("args, needle", [
+    (("--variation", "LINKS", "--variation", "SPREAD_THE_YEARS"), "both cover CONTINENT"),
+    (("--variation", "NOPE"), "unknown showcase"),
+    (("--variation", "GAP"), "base showcase"),
+    (("--variation", "LINKS", "--variation", "links"), "given twice"),
+    (("--secret-decade", "10"), "--secret-decade"),
+])
+def test_impossible_rule_options(args, needle):
+    assert_one_line_error(*run("solve", "--seed", "1", *args), needle)
