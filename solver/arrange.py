@@ -15,10 +15,11 @@ from solver.cards import Card
 from solver.engine import declarations
 from solver.moves import Declaration
 from solver.requirements import violation
-from solver.rules import HALL_SIZE, Rules, showcase_start
-from solver.state import Placed
+from solver.rules import Rules, showcase_start
+from solver.state import EMPTY_HALL, Placed
 
 Arrangement = dict[Card, tuple[int, Declaration | None]]
+Hall = tuple[Placed | None, ...]
 
 
 def _placements(c: Card) -> Iterator[tuple[Placed, Declaration | None]]:
@@ -40,16 +41,21 @@ def _orders(cards: list[Card]) -> Iterator[list[Card]]:
         yield dated[:rank] + [einstein] + dated[rank:]
 
 
-def arrangements(rules: Rules, position: int, cards: list[Card]) -> Iterator[Arrangement]:
-    """Every legal arrangement (spots, declarations) of ``cards`` in showcase ``position``."""
-    size = rules.layout[position].size
+def arrangements(rules: Rules, position: int, cards: list[Card], hall: Hall = EMPTY_HALL,
+                 pinned: dict[Card, int] | None = None) -> Iterator[Arrangement]:
+    """Every legal arrangement (spots, declarations) of ``cards`` on the empty spots of
+    showcase ``position`` beside the cards already in ``hall``; ``pinned`` cards only on
+    their given spot."""
     start = showcase_start(position)
-    if len(cards) > size:
+    empty = [f for f in range(start, start + rules.layout[position].size) if hall[f] is None]
+    if len(cards) > len(empty):
         return
+    pinned = pinned or {}
     for order in _orders(cards):
-        for spots in combinations(range(size), len(order)):
-            hall: list[Placed | None] = [None] * HALL_SIZE
-            yield from _assign(rules, hall, list(zip(order, (start + s for s in spots))), {})
+        for spots in combinations(empty, len(order)):
+            todo = list(zip(order, spots))
+            if all(pinned.get(c, flat) == flat for c, flat in todo):
+                yield from _assign(rules, list(hall), todo, {})
 
 
 def _assign(rules: Rules, hall: list, todo: list[tuple[Card, int]], done: Arrangement) -> Iterator[Arrangement]:
@@ -66,9 +72,9 @@ def _assign(rules: Rules, hall: list, todo: list[tuple[Card, int]], done: Arrang
             hall[flat] = None
 
 
-def fits_somewhere(rules: Rules, position: int, arrangement: Arrangement, c: Card) -> bool:
-    """Whether ``c`` has a legal empty spot in this showcase, as arranged."""
-    hall: list[Placed | None] = [None] * HALL_SIZE
+def fits_somewhere(rules: Rules, position: int, arrangement: Arrangement, c: Card, hall: Hall = EMPTY_HALL) -> bool:
+    """Whether ``c`` has a legal empty spot in this showcase, as arranged beside ``hall``."""
+    hall = list(hall)
     for card, (flat, declaration) in arrangement.items():
         hall[flat] = Placed(card, declaration.continent if declaration else card.continent,
                             declaration.year if declaration and declaration.year is not None else card.year)
@@ -79,10 +85,11 @@ def fits_somewhere(rules: Rules, position: int, arrangement: Arrangement, c: Car
     return False
 
 
-def arrange(rules: Rules, position: int, cards: list[Card], blocking: Card | None = None) -> Arrangement | None:
-    """A legal arrangement of ``cards`` in the showcase; with ``blocking``, one in which that
-    card fits no empty spot (what END needs). None if there is none."""
-    for arrangement in arrangements(rules, position, cards):
-        if blocking is None or not fits_somewhere(rules, position, arrangement, blocking):
+def arrange(rules: Rules, position: int, cards: list[Card], blocking: Card | None = None, hall: Hall = EMPTY_HALL,
+            pinned: dict[Card, int] | None = None) -> Arrangement | None:
+    """A legal arrangement of ``cards`` in the showcase beside ``hall``; with ``blocking``, one
+    in which that card fits no empty spot (what END needs). None if there is none."""
+    for arrangement in arrangements(rules, position, cards, hall, pinned):
+        if blocking is None or not fits_somewhere(rules, position, arrangement, blocking, hall):
             return arrangement
     return None

@@ -23,6 +23,11 @@ def _places(game: Game, state: State) -> list[Place]:
     return out
 
 
+def greedy_place(game: Game, state: State) -> Place:
+    """The placement of the held card whose resulting state scores best right now."""
+    return max(_places(game, state), key=lambda place: solo_breakdown(game, game.apply_place(state, place, check=False)).total)
+
+
 def greedy_turn(game: Game, state: State) -> Turn:
     """The turn whose resulting state scores best right now (ties: the first found)."""
     best, best_value = None, None
@@ -35,9 +40,9 @@ def greedy_turn(game: Game, state: State) -> Turn:
     return best
 
 
-def greedy_plan(game: Game) -> list[Turn]:
-    """A whole solo game played greedily from the start."""
-    state, plan = game.initial_state(), []
+def greedy_plan(game: Game, state: State | None = None) -> list[Turn]:
+    """A whole solo game played greedily from the start, or from ``state`` at a take decision."""
+    state, plan = state or game.initial_state(), []
     while not state.is_over:
         turn = greedy_turn(game, state)
         plan.append(turn)

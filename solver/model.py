@@ -25,9 +25,43 @@ from solver.deal import SOLO_TURNS_MAX
 from solver.engine import Game
 from solver.moves import Take
 from solver.scoring import decade_count, longest_chain
-from solver.rules import BASE_LAYOUT, DEPOT_SIZE, HALL_SIZE, MARKET_SIZE, Showcase
+from solver.rules import BASE_LAYOUT, DEPOT_SIZE, HALL_SIZE, MARKET_SIZE, Showcase, showcase_of
+from solver.state import Placed, State
 
 MID_POSITION = BASE_LAYOUT.index(Showcase.MID)
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a model starts: a solo position at a take or a place decision, and the stock
+    order from there (the deal's, or a sampled one when the stock is hidden).
+
+    ``pinned`` (a flat spot) puts the held white card on that spot with its declaration
+    left to the solver: the value of one *place* option of a white card."""
+
+    market: tuple[tuple[Card, ...], ...]
+    vehicle: int
+    stock: tuple[Card, ...]
+    hall: tuple[Placed | None, ...]
+    depot: int
+    holding: Card | None = None
+    pinned: int | None = None
+
+    @property
+    def turns(self) -> int:
+        """Most turns still to play: each fills a spot or a depot slot, or ends the game."""
+        free = sum(1 for p in self.hall if p is None) + DEPOT_SIZE - self.depot
+        return max(0, free - (1 if self.holding is not None else 0))
+
+
+def start_of(game: Game, state: State | None = None, stock: tuple[Card, ...] | None = None,
+             pinned: int | None = None) -> Start:
+    """The model's start for a solo ``state`` (default: the deal's first state); ``stock`` is
+    the order of the cards still to be drawn (default: the deal's)."""
+    state = state or game.initial_state()
+    board = state.board
+    stock = game.deal.stock[state.drawn:] if stock is None else stock
+    return Start(state.market, board.vehicle, tuple(stock), board.hall, len(board.depot), state.holding, pinned)
 
 
 @dataclass
@@ -35,8 +69,14 @@ class SoloModel:
     """Handles on the variables a caller reads back after solving."""
 
     model: cp_model.CpModel
-    cards: list[Card]  # candidate cards: the 18 market cards, then stock cards 0..18
+    cards: list[Card]  # market cards, then the stock cards the game can draw, the held card, hall cards
     turns: int
+    start: Start
+    column_of: dict[int, int] = field(default_factory=dict)  # market card -> its column
+    stock_index: dict[int, int] = field(default_factory=dict)  # stock card -> k: drawn by turn k's refill
+    held: int | None = None  # the held card (placed before turn 0)
+    fixed: dict[int, int] = field(default_factory=dict)  # card already in the hall -> its flat spot
+    rule_card: dict[int, tuple] = field(default_factory=dict)  # card -> (continent, year) for requirements
     take: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)  # (turn, card) -> taken then
     active: list = field(default_factory=list)  # turn -> the turn is played (1 when fixed)
     column: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)  # (turn, column) -> vehicle there
@@ -48,39 +88,73 @@ class SoloModel:
     score: object = 0
 
 
-def candidate_cards(game: Game) -> list[Card]:
-    """The only cards a solo game can ever take: 18 market + the first 19 stock cards."""
-    return list(game.deal.cards[: MARKET_SIZE + SOLO_TURNS_MAX])
+def candidate_cards(start: Start) -> list[Card]:
+    """Every card the rest of the game can put in the hall: hall, held, market, and the stock
+    cards drawn in time to be taken."""
+    market = [c for column in start.market for c in column]
+    held = [start.holding] if start.holding is not None else []
+    return [p.card for p in start.hall if p is not None] + held + market + list(start.stock[: max(0, start.turns - 1)])
 
 
-def static_bound(game: Game) -> int:
-    """A quick true upper bound on any solo score of the deal, item by item over the 37
-    candidate cards: for search-tree leaves left unexplored, and when CP-SAT has no bound."""
-    cards = candidate_cards(game)
+def static_bound(game: Game, start: Start | None = None) -> int:
+    """A quick true upper bound on any solo score from ``start`` (default: the deal's first
+    state), item by item over the candidate cards: for search-tree leaves left unexplored,
+    and when CP-SAT has no bound."""
+    cards = candidate_cards(start or start_of(game))
     secret = sum(1 for c in cards if c.decade == game.rules.secret_decade) if game.rules.secret_decade is not None else 0
     mid = max(100 - 2 * abs(c.year - 1950) for c in cards if c.year is not None)
     scored = sum(5 for kind in (Showcase.GAP, Showcase.SHORT_ERA, Showcase.ANTIQUITY) if kind in game.layout)
     return 100 * (decade_count(cards) + 1 + 7 + longest_chain(cards) + scored + min(16, secret)) + mid
 
 
-def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: int | None = None) -> SoloModel:
-    """Build the model. ``takes`` fixes the take sequence; ``turn_limit`` stops the game after
-    that many turns (scored as it stands: used by the exhaustive cross-check in the tests)."""
+def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: int | None = None,
+                     start: Start | None = None) -> SoloModel:
+    """Build the model from ``start`` (default: the deal's first state). ``takes`` fixes the
+    take sequence; ``turn_limit`` stops the game after that many turns (scored as it stands:
+    used by the exhaustive cross-check in the tests)."""
     m = cp_model.CpModel()
-    cards = candidate_cards(game)
-    turns = min(SOLO_TURNS_MAX, turn_limit or SOLO_TURNS_MAX, len(cards) - MARKET_SIZE)
+    start = start or start_of(game)
+    turns = min(start.turns, turn_limit if turn_limit is not None else SOLO_TURNS_MAX)
+    if takes is not None:
+        turns = len(takes)
+    h = SoloModel(m, [], turns, start)
+    _cards(h, turns)
     fixed = None
     if takes is not None:
-        index = {c: i for i, c in enumerate(cards)}
+        index = {c: i for i, c in enumerate(h.cards) if i in h.column_of or i in h.stock_index}
         fixed = [index[c] for c in takes]
-        turns = len(fixed)
-    h = SoloModel(m, cards, turns)
     taken, in_market, last = _market(m, h, fixed)
     in_hall, hall_count, depot_count = _placement(m, h, game, taken)
     _game_end(m, h, game, hall_count, depot_count, last, turn_limit, fixed is not None)
     _score(m, h, game, in_hall, in_market, hall_count, depot_count)
     m.maximize(h.score)
     return h
+
+
+def _cards(h: SoloModel, turns: int) -> None:
+    """The model's cards and where each comes from; requirement values (a placed white card
+    counts as declared; a white card still to place is a wildcard, the 1945 card keeps 1945)."""
+    start = h.start
+    for j, column in enumerate(start.market):
+        for c in column:
+            h.column_of[len(h.cards)] = j
+            h.cards.append(c)
+    for k, c in enumerate(start.stock[:turns]):
+        h.stock_index[len(h.cards)] = k
+        h.cards.append(c)
+    if start.holding is not None:
+        h.held = len(h.cards)
+        h.cards.append(start.holding)
+    for flat, placed in enumerate(start.hall):
+        if placed is not None:
+            h.fixed[len(h.cards)] = flat
+            h.cards.append(placed.card)
+    for i, c in enumerate(h.cards):
+        if i in h.fixed:
+            placed = start.hall[h.fixed[i]]
+            h.rule_card[i] = (placed.continent, placed.year)
+        else:
+            h.rule_card[i] = (c.continent, c.year)
 
 
 def fix_prefix(h: SoloModel, prefix: list[Take]) -> None:
@@ -96,6 +170,7 @@ def fix_prefix(h: SoloModel, prefix: list[Take]) -> None:
 def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None):
     """Take variables, vehicle columns, and which cards are still available at the end."""
     cards, turns = h.cards, h.turns
+    takeable = sorted(set(h.column_of) | set(h.stock_index))
     h.active = [m.new_bool_var(f"active_{t}") if fixed is None else 1 for t in range(turns)]
     for t in range(1, turns):
         if fixed is None:
@@ -104,23 +179,23 @@ def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None):
         for j in range(6):
             h.column[t, j] = m.new_bool_var(f"vehicle_{t}_{Continent(j).name}")
         m.add_exactly_one(h.column[t, j] for j in range(6))
-    m.add(h.column[0, int(Continent.OC)] == 1)  # solo: the vehicle starts on OC
+    m.add(h.column[0, h.start.vehicle] == 1)  # where the vehicle stands now
     for t in range(turns):
         options = []
         arrivals = {j: [] for j in range(6)}  # what sends the vehicle to column j for turn t + 1
         from_market = {j: [] for j in range(6)}
-        for i in range(len(cards)):
-            if i >= MARKET_SIZE and i - MARKET_SIZE >= t:
+        for i in takeable:
+            if i in h.stock_index and h.stock_index[i] >= t:
                 continue  # stock card k is drawn by the refill of turn k: takeable from turn k+1
             if fixed is not None and fixed[t] != i:
                 continue
             x = m.new_bool_var(f"take_{t}_{cards[i].code}")
             h.take[t, i] = x
             options.append(x)
-            if i < MARKET_SIZE:
-                from_market[i // 3].append(x)
+            if i in h.column_of:
+                from_market[h.column_of[i]].append(x)
             else:
-                k = i - MARKET_SIZE  # stock card k went to the column taken from at turn k
+                k = h.stock_index[i]  # stock card k went to the column taken from at turn k
                 for j in range(6):
                     m.add_implication(h.column[k, j], h.column[t, j]).only_enforce_if(x)
             if cards[i].continent is not None:
@@ -139,8 +214,10 @@ def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None):
             m.add(sum(idle) + h.active[t] == 1)  # after the game the vehicle stands anywhere
         for j in range(6):
             m.add(h.column[t + 1, j] == sum(arrivals[j]) + (idle[j] if idle else 0))  # where the vehicle goes
-    taken = {}
-    for i in range(len(cards)):
+    taken = {i: 1 for i in h.fixed}
+    if h.held is not None:
+        taken[h.held] = 1
+    for i in takeable:
         xs = [h.take[t, i] for t in range(turns) if (t, i) in h.take]
         taken[i] = sum(xs) if xs else 0
         if len(xs) > 1:
@@ -148,10 +225,9 @@ def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None):
     if fixed is not None:
         for x in h.take.values():
             m.add(x == 1)
-    # available at the end: the initial market and the drawn stock cards, not taken
-    drawn = {i: 1 if i < MARKET_SIZE else (h.active[i - MARKET_SIZE] if i - MARKET_SIZE < turns else 0)
-             for i in range(len(cards))}
-    in_market = {i: drawn[i] - taken[i] for i in range(len(cards))}
+    # available at the end: the market now and the stock cards drawn from now on, not taken
+    drawn = {i: 1 if i in h.column_of else h.active[h.stock_index[i]] for i in takeable}
+    in_market = {i: drawn[i] - taken[i] for i in takeable}
     last = []
     for t in range(turns):
         if fixed is None:
@@ -165,24 +241,35 @@ def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None):
 
 # ------------------------------------------------------------------------ placement
 def _placement(m: cp_model.CpModel, h: SoloModel, game: Game, taken: dict):
-    """Each taken card goes to a showcase, the depot, or (last card only) END."""
+    """Each taken card goes to a showcase, the depot, or (last card only) END; cards already
+    in the hall stay on their showcase."""
     cards, layout = h.cards, game.layout
+    one = m.new_bool_var("already_placed")
+    m.add(one == 1)
+    for i, flat in h.fixed.items():
+        h.shelf[i, showcase_of(flat)[0]] = one
+    pinned = showcase_of(h.start.pinned)[0] if h.start.pinned is not None else None
     for i, c in enumerate(cards):
-        if isinstance(taken[i], int) and taken[i] == 0:
+        if i in h.fixed or (isinstance(taken[i], int) and taken[i] == 0):
             continue
         for p, kind in enumerate(layout):
             if c.is_white and kind.is_variation:
                 continue  # white cards may not go in variation showcases
             if kind is Showcase.UNIQUE_DECADES and c.decade not in game.rules.allowed_unique_decades(1):
                 continue  # UNIQUE DECADES: only the allowed decades
+            if i == h.held and pinned is not None and p != pinned:
+                continue
             h.shelf[i, p] = m.new_bool_var(f"{c.code}_in_{kind.name}")
         h.depot[i] = m.new_bool_var(f"{c.code}_in_depot")
         h.end[i] = m.new_bool_var(f"{c.code}_removed")
+        if i == h.held and pinned is not None:
+            m.add(h.depot[i] + h.end[i] == 0)
         m.add(sum(h.shelf[i, p] for p in range(len(layout)) if (i, p) in h.shelf) + h.depot[i] + h.end[i] == taken[i])
-    in_hall = {i: sum(h.shelf[i, p] for p in range(len(layout)) if (i, p) in h.shelf) for i in h.depot}
+    in_hall = {i: sum(v for (j, _), v in h.shelf.items() if j == i) for i in range(len(cards))
+               if not (isinstance(taken[i], int) and taken[i] == 0)}
     for p, kind in enumerate(layout):
         _showcase(m, h, game, p, kind)
-    depot_count = sum(h.depot.values())
+    depot_count = h.start.depot + sum(h.depot.values())
     m.add(depot_count <= DEPOT_SIZE)  # the depot holds 3 cards at most
     hall_count = sum(in_hall.values())
     return in_hall, hall_count, depot_count
@@ -190,7 +277,7 @@ def _placement(m: cp_model.CpModel, h: SoloModel, game: Game, taken: dict):
 
 def _showcase(m: cp_model.CpModel, h: SoloModel, game: Game, p: int, kind: Showcase) -> None:
     """Requirements of one showcase on the set of cards it holds (RULES.md 4 and 7)."""
-    cards = h.cards
+    rule = h.rule_card
     here = {i: v for (i, q), v in h.shelf.items() if q == p}
     count = sum(here.values())
     size = kind.size
@@ -199,25 +286,28 @@ def _showcase(m: cp_model.CpModel, h: SoloModel, game: Game, p: int, kind: Showc
     m.add(count == size).only_enforce_if(full)
     m.add(count <= size - 1).only_enforce_if(~full)
     h.full[p] = full
+    _between_placed(m, h, p, here)
     if kind is Showcase.CONTINENT:
         chosen = [m.new_bool_var(f"one_continent_{k.name}") for k in Continent]
         m.add_exactly_one(chosen)
         for i, v in here.items():
-            if cards[i].continent is not None:
-                m.add_implication(v, chosen[int(cards[i].continent)])  # ONE CONTINENT
+            if rule[i][0] is not None:
+                m.add_implication(v, chosen[int(rule[i][0])])  # ONE CONTINENT
     else:
         for k in Continent:
-            same = [v for i, v in here.items() if cards[i].continent == k]
+            same = [v for i, v in here.items() if rule[i][0] == k]
             if len(same) > 1:
                 m.add_at_most_one(same)  # different continents
-    dated = sorted((i for i in here if cards[i].year is not None), key=lambda i: cards[i].year)
-    einstein = [here[i] for i in here if cards[i].is_einstein]
+    dated = sorted((i for i in here if rule[i][1] is not None), key=lambda i: rule[i][1])
+    einstein = [here[i] for i in here if rule[i][1] is None]
     for a_index, i in enumerate(dated):
         for j in dated[a_index + 1 :]:
-            gap = cards[j].year - cards[i].year
+            gap = rule[j][1] - rule[i][1]
             pair = [~here[i], ~here[j]]
-            between = [here[c] for c in dated if cards[i].year < cards[c].year < cards[j].year]
-            if kind is Showcase.ERA:
+            between = [here[c] for c in dated if rule[i][1] < rule[c][1] < rule[j][1]]
+            if gap == 0:
+                m.add_bool_or(pair)  # ascending years: never two cards of one year
+            elif kind is Showcase.ERA:
                 if gap > 10 * (size - 1):
                     m.add_bool_or(pair)  # ONE ERA: at most 30 years across 4 spots
                 elif gap > 10:
@@ -230,10 +320,28 @@ def _showcase(m: cp_model.CpModel, h: SoloModel, game: Game, p: int, kind: Showc
                     m.add_bool_or(pair + [~full])  # LINKS, full: 3 cards within 10 years
                 else:
                     m.add_bool_or(pair + [~full] + between)  # LINKS, full: neighbours at most 5 apart
-            elif kind is Showcase.ONE_DECADE and cards[i].decade != cards[j].decade:
+            elif kind is Showcase.ONE_DECADE and rule[i][1] // 10 != rule[j][1] // 10:
                 m.add_bool_or(pair)  # ONE DECADE
-            elif kind is Showcase.UNIQUE_DECADES and cards[i].decade == cards[j].decade:
+            elif kind is Showcase.UNIQUE_DECADES and rule[i][1] // 10 == rule[j][1] // 10:
                 m.add_bool_or(pair)  # UNIQUE DECADES: distinct decades
+
+
+def _between_placed(m: cp_model.CpModel, h: SoloModel, p: int, here: dict) -> None:
+    """Ascending years around cards already on spots: a new card whose year lies between two
+    placed neighbours must fit on the empty spots between them."""
+    spots = [f for f in range(HALL_SIZE) if showcase_of(f)[0] == p]
+    occupied = {f: h.start.hall[f].year for f in spots if h.start.hall[f] is not None}
+    if h.start.pinned in spots:
+        occupied[h.start.pinned] = h.rule_card[h.held][1]  # None for Einstein: its year is still free
+    if not occupied:
+        return
+    new = {i: v for i, v in here.items() if i not in h.fixed and i != h.held}
+    walls = [(spots[0] - 1, -1)] + sorted((f, y) for f, y in occupied.items() if y is not None) + [(spots[-1] + 1, 10_000)]
+    for (left, low), (right, high) in zip(walls, walls[1:]):
+        room = sum(1 for f in range(left + 1, right) if f not in occupied)
+        inside = [v for i, v in new.items() if h.rule_card[i][1] is not None and low < h.rule_card[i][1] < high]
+        if len(inside) > room:
+            m.add(sum(inside) <= room)
 
 
 def _extreme(m: cp_model.CpModel, here: dict, cards: list[Card], full, side: str, name: str) -> dict:
@@ -260,12 +368,18 @@ def _game_end(m, h: SoloModel, game: Game, hall_count, depot_count, last, turn_l
     m.add(depot_count <= DEPOT_SIZE - 1).only_enforce_if(~depot_full)
     end_used = m.new_bool_var("end_used")
     m.add(sum(h.end.values()) == end_used)
-    for (t, i), x in h.take.items():
-        m.add_implication(h.end[i], last[t]).only_enforce_if(x)  # END only on the last turn
+    placings = [(x, i, last[t]) for (t, i), x in h.take.items()]
+    if h.held is not None:  # the held card is placed first; it is the last card if no turn follows
+        held_last = m.new_bool_var("held_card_is_last")
+        m.add(held_last == (1 - h.active[0] if h.turns else 1))
+        placings.append((None, h.held, held_last))
+    for x, i, is_last in placings:
+        when = [x] if x is not None else []  # the card is placed at that turn (the held card: surely)
+        m.add_implication(h.end[i], is_last).only_enforce_if(when)  # END only on the last turn
         # a full hall ends the game: the 16th card is the last card
-        m.add_bool_or([~x, ~last[t], ~hall_full] + [v for (j, _), v in h.shelf.items() if j == i])
+        m.add_bool_or([~v for v in when] + [~is_last, ~hall_full] + [v for (j, _), v in h.shelf.items() if j == i])
         if rules.depot_full_ends_game:
-            m.add_implication(depot_full, h.depot[i]).only_enforce_if([x, last[t]])  # third depot card is last
+            m.add_implication(depot_full, h.depot[i]).only_enforce_if(when + [is_last])  # third depot card is last
     for p, kind in enumerate(game.layout):
         if not kind.is_variation:
             # an empty base showcase takes any card, so END needs every one of them in use

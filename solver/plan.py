@@ -11,7 +11,7 @@ from pathlib import Path
 from solver.engine import Game
 from solver.errors import ExhibitionError, IllegalMoveError, PlanError
 from solver.jsonfile import read_json
-from solver.moves import Turn, turn_from_json
+from solver.moves import Place, Turn, turn_from_json
 from solver.rules import Showcase
 from solver.scoring import Breakdown, solo_breakdown
 from solver.state import State
@@ -61,10 +61,18 @@ class Replay:
         return self.final.turn
 
 
-def replay(game: Game, turns: list[Turn], require_end: bool = True) -> Replay:
-    """Play ``turns`` from the start; an illegal move raises with its turn number and rule."""
-    state = game.initial_state()
+def replay(game: Game, turns: list[Turn], require_end: bool = True, state: State | None = None,
+           place: Place | None = None) -> Replay:
+    """Play ``turns`` from the start, or from ``state`` after placing its held card at ``place``;
+    an illegal move raises with its turn number and rule."""
+    state = state or game.initial_state()
     states = [state]
+    if place is not None:
+        try:
+            state = game.apply_place(state, place)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"placing the held card: {exc}") from None
+        states.append(state)
     for number, turn in enumerate(turns, 1):
         if state.is_over:
             raise IllegalMoveError(f"turn {number}: the game is already over after turn {number - 1}")

@@ -21,10 +21,11 @@ from solver.arrange import Arrangement, arrange
 from solver.cards import Card, Continent
 from solver.engine import Game
 from solver.errors import ExhibitionError, IllegalMoveError
-from solver.greedy import greedy_plan
-from solver.model import SoloModel, build_solo_model, fix_prefix, static_bound
+from solver.greedy import greedy_place, greedy_plan
+from solver.model import SoloModel, build_solo_model, fix_prefix, start_of, static_bound
 from solver.moves import DEPOT, END, Place, Take, Turn
 from solver.plan import Replay, replay
+from solver.state import State
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class Solution:
     seconds: float
     cuts: int = 0  # how many times the engine sent the model back
     model_items: tuple[tuple[str, int], ...] = ()  # the model's own value of each score item
+    place: Place | None = None  # solving from a place decision: where the held card goes, before ``plan``
 
 
 class _Progress(cp_model.CpSolverSolutionCallback):
@@ -81,48 +83,53 @@ def _showcase_sets(h: SoloModel, solver: cp_model.CpSolver) -> dict[int, list[in
     return sets
 
 
-def _try_plan(game: Game, h: SoloModel, solver: cp_model.CpSolver) -> list[Turn] | None:
-    """The plan of the current solution, or None after adding a cut that removes it."""
+def _try_plan(game: Game, h: SoloModel, solver: cp_model.CpSolver) -> tuple[Place | None, list[Turn]] | None:
+    """The plan of the current solution (the held card's place, then the turns), or None
+    after adding a cut that removes it."""
+    start = h.start
     order = _taken_order(h, solver)
-    ended = next((i for i in order if solver.boolean_value(h.end[i])), None)
-    sets = _showcase_sets(h, solver)
+    placed = ([h.held] if h.held is not None else []) + order
+    ended = next((i for i in placed if solver.boolean_value(h.end[i])), None)
+    sets = {p: [i for i in members if i not in h.fixed] for p, members in _showcase_sets(h, solver).items()}
+    pinned = {h.cards[h.held]: start.pinned} if start.pinned is not None else None
     where: Arrangement = {}
     for p, members in sets.items():
         cards = [h.cards[i] for i in members]
-        found = arrange(game.rules, p, cards)
+        found = arrange(game.rules, p, cards, hall=start.hall, pinned=pinned)
         if found is None:
             # no legal arrangement: by monotonicity no superset of these cards has one either
             h.model.add_bool_or([~h.shelf[i, p] for i in members])
             return None
         if ended is not None:
-            blocking = arrange(game.rules, p, cards, blocking=h.cards[ended])
+            blocking = arrange(game.rules, p, cards, blocking=h.cards[ended], hall=start.hall, pinned=pinned)
             if blocking is None:
                 # END with this card is refused whenever this showcase holds exactly these cards
-                others = [v for (j, q), v in h.shelf.items() if q == p and j not in members]
+                others = [v for (j, q), v in h.shelf.items() if q == p and j not in members and j not in h.fixed]
                 h.model.add_bool_or([~h.end[ended]] + [~h.shelf[i, p] for i in members] + others)
                 return None
             found = blocking
         where.update(found)
     if ended is not None:
-        # every showcase that holds no card must block the END card too
+        # every showcase that receives no card must block the END card too
         for p in range(len(game.layout)):
-            if p not in sets and arrange(game.rules, p, [], blocking=h.cards[ended]) is None:
-                h.model.add_bool_or([~h.end[ended]] + [v for (j, q), v in h.shelf.items() if q == p])
+            if not sets.get(p) and arrange(game.rules, p, [], blocking=h.cards[ended], hall=start.hall) is None:
+                h.model.add_bool_or([~h.end[ended]] + [v for (j, q), v in h.shelf.items() if q == p and j not in h.fixed])
                 return None
+
+    def place_of(i: int) -> Place:
+        c = h.cards[i]
+        if c in where:
+            return Place(*where[c])
+        return Place(DEPOT) if solver.boolean_value(h.depot[i]) else Place(END)
+
     plan = []
     for t, i in enumerate(order):
         c = h.cards[i]
         to = None
         if c.is_white:
             to = next((Continent(j) for j in range(6) if solver.boolean_value(h.column[t + 1, j])), Continent.OC)
-        if c in where:
-            place = Place(*where[c])
-        elif solver.boolean_value(h.depot[i]):
-            place = Place(DEPOT)
-        else:
-            place = Place(END)
-        plan.append(Turn(Take(c, to), place))
-    return plan
+        plan.append(Turn(Take(c, to), place_of(i)))
+    return (place_of(h.held) if h.held is not None else None), plan
 
 
 def check_take_sequence(game: Game, takes: list[Card]) -> None:
@@ -147,54 +154,60 @@ def check_take_sequence(game: Game, takes: list[Card]) -> None:
 
 def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None = None, workers: int = 2,
           progress: bool = False, turn_limit: int | None = None, prefix: list[Take] | None = None,
-          at_least: int | None = None) -> Solution | None:
+          at_least: int | None = None, state: State | None = None, pinned: int | None = None) -> Solution | None:
     """Best plan for the deal (or for the take sequence ``takes``), replayed by the engine.
 
-    ``prefix`` fixes the first takes; with ``at_least`` only plans scoring that much count,
-    and None means there is none (proven)."""
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
-    h = build_solo_model(game, takes=takes, turn_limit=turn_limit)
+    ``state`` solves the rest of the game from that solo state (default: the deal's start);
+    ``pinned`` puts its held white card on that flat spot. ``prefix`` fixes the first takes;
+    with ``at_least`` only plans scoring that much count, and None means there is none (proven)."""
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
+    start = start_of(game, state, pinned=pinned)
+    h = build_solo_model(game, takes=takes, turn_limit=turn_limit, start=start)
     if prefix:
         fix_prefix(h, prefix)
     if at_least is not None:
         h.model.add(h.score >= at_least)
     solver = solver_for(time_limit, workers)
     cuts = 0
-    plan = None
+    found = None
     while True:
         if deadline is not None:
             solver.parameters.max_time_in_seconds = max(0.01, deadline - time.perf_counter())
-        status = solver.solve(h.model, _Progress(progress, start))
-        if status == cp_model.INFEASIBLE and (at_least is not None or prefix):
+        status = solver.solve(h.model, _Progress(progress, started))
+        if status == cp_model.INFEASIBLE and (at_least is not None or prefix or pinned is not None):
             return None
         if status == cp_model.INFEASIBLE:
             raise ExhibitionError("no legal way to play this take sequence to the end of the game" if takes
                                   else "the model found no legal game (a bug: every deal has one)")
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            plan = _try_plan(game, h, solver)
-            if plan is not None:
+            found = _try_plan(game, h, solver)
+            if found is not None:
                 break
             cuts += 1
         out_of_time = deadline is not None and time.perf_counter() >= deadline
         if out_of_time or status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             break
     raw_bound = solver.best_objective_bound
-    bound = int(round(raw_bound)) if math.isfinite(raw_bound) else static_bound(game)
-    bound = min(bound, static_bound(game)) if takes is None and turn_limit is None else bound
-    if plan is None:
+    ceiling = static_bound(game, start)
+    bound = int(round(raw_bound)) if math.isfinite(raw_bound) else ceiling
+    bound = min(bound, ceiling) if takes is None and turn_limit is None else bound
+    if found is None:
         # Out of time before CP-SAT's plan passed the engine: fall back on a greedy game
-        # (only for a whole deal without prefix or cutoff, where any legal game will do).
-        if takes is not None or prefix or at_least is not None or turn_limit is not None:
+        # (only for a whole game without prefix or cutoff, where any legal game will do).
+        if takes is not None or prefix or at_least is not None or turn_limit is not None or pinned is not None:
             raise ExhibitionError("no plan found within the time limit; give more --time-limit")
-        plan = greedy_plan(game)
-        outcome = replay(game, plan)
+        state = state or game.initial_state()
+        place = greedy_place(game, state) if state.holding is not None else None
+        plan = greedy_plan(game, game.apply_place(state, place, check=False) if place else state)
+        outcome = replay(game, plan, state=state, place=place)
         return Solution(outcome.score, max(bound, outcome.score), "feasible", plan, outcome,
-                        time.perf_counter() - start, cuts)
-    outcome = replay(game, plan, require_end=turn_limit is None)
+                        time.perf_counter() - started, cuts, place=place)
+    place, plan = found
+    outcome = replay(game, plan, require_end=turn_limit is None, state=state, place=place)
     score = outcome.score
     if score > bound:
         raise AssertionError(f"engine score {score} above the proven bound {bound}: model and engine disagree")
     model_items = tuple((k, v if isinstance(v, int) else int(solver.value(v))) for k, v in h.items.items())
     return Solution(score, bound, "optimal" if score == bound else "feasible", plan, outcome,
-                    time.perf_counter() - start, cuts, model_items)
+                    time.perf_counter() - started, cuts, model_items, place)
