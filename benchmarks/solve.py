@@ -46,7 +46,7 @@ def run_method(method: str, game: Game, limit: float):
         search = solve_tree(game, depth=1, time_limit=limit, workers=8)
         return replace(search.solution, bound=search.bound, status=search.status, seconds=search.seconds)
     if method == "baseline":
-        return solve(game, time_limit=limit, workers=0)  # 0: CP-SAT picks (its default)
+        return solve(game, time_limit=limit, workers=0, warm_start=False)  # 0: CP-SAT picks (its default)
     raise SystemExit(f"unknown method {method}")
 
 

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import functools
 import json
+import math
+import os
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import click
@@ -55,6 +59,13 @@ def format_option(choices: tuple[str, ...] = FORMATS) -> Any:
         "--format", "fmt", type=click.Choice(choices), default="text", show_default=True,
         help="text for people, json for tools (one JSON object on stdout), table for a tabulated view.",
     )
+
+
+def positive_seconds(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """Click callback: a time option must be a positive, finite number of seconds."""
+    if value is not None and not (math.isfinite(value) and value > 0):
+        raise click.BadParameter(f"{value} is not a positive number of seconds", ctx, param)
+    return value
 
 
 def emit_json(obj: object) -> None:
@@ -130,3 +141,16 @@ def deal_options(func: Any) -> Any:
     func = click.option("--seed", type=int, help="Deal by shuffling the deck with this seed (the same on every machine).")(func)
     func = click.option("--deal", "deal_path", type=click.Path(dir_okay=False), help='Deal file: JSON {"deal": [card codes], "rules": {...}}.')(func)
     return func
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Write the whole file or nothing (a temporary file renamed into place)."""
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=f".{path.name}.")
+    try:
+        with os.fdopen(handle, "w") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 import click
 
-from cli.common import BadInput, OneLineErrors, RuleOverrides, deal_options, emit_json, format_option, resolve_deal, rule_options
+from cli.common import (BadInput, OneLineErrors, RuleOverrides, deal_options, emit_json, format_option, positive_seconds,
+                        resolve_deal, rule_options)
 from cli.render import breakdown_text, card_codes, hall_text, market_table
 from solver.cards import Continent, card
 from solver.deck import default_deck
@@ -17,6 +17,10 @@ from solver.errors import ExhibitionError
 from solver.plan import load_plan, plan_to_json, replay
 from solver.solve import Solution, check_take_sequence, solve
 from solver.tree import solve_tree, write_tree
+from cli.batch import batch_command
+from cli.daily import check_command, daily_command
+from cli.hinting import hint_command, review_command
+from cli.play import play_command
 
 
 @click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
@@ -70,12 +74,6 @@ def replay_command(deal_path: str, plan_path: str, fmt: str) -> None:
     click.echo(f"\nscore {outcome.score} after {outcome.turns} turns")
 
 
-def _positive_seconds(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
-    if value is not None and not (math.isfinite(value) and value > 0):
-        raise click.BadParameter(f"{value} is not a positive number of seconds", ctx, param)
-    return value
-
-
 def _solution_json(game: Game, solution: Solution, with_bound: bool) -> dict:
     out = {"score": solution.score}
     if with_bound:
@@ -106,7 +104,7 @@ def _show_solution(game: Game, solution: Solution, fmt: str, with_bound: bool) -
 @main.command()
 @click.option("--deal", "deal_path", required=True, type=click.Path(dir_okay=False), help="Deal file (JSON).")
 @click.option("--takes", required=True, help="The cards taken, in turn order, comma-separated: 1903NA,1945,...")
-@click.option("--time-limit", type=float, default=None, callback=_positive_seconds, help="Seconds (default: none).")
+@click.option("--time-limit", type=float, default=None, callback=positive_seconds, help="Seconds (default: none).")
 @rule_options
 @format_option()
 def place(deal_path: str, takes: str, time_limit: float | None, overrides: RuleOverrides, fmt: str) -> None:
@@ -124,7 +122,7 @@ def place(deal_path: str, takes: str, time_limit: float | None, overrides: RuleO
 
 @main.command(name="solve")
 @deal_options
-@click.option("--time-limit", type=float, default=60.0, show_default=True, callback=_positive_seconds,
+@click.option("--time-limit", type=float, default=60.0, show_default=True, callback=positive_seconds,
               help="Stop after this many seconds with the best plan and its bound.")
 @click.option("--workers", type=click.IntRange(1, 64), default=8, show_default=True,
               help="CP-SAT search workers (a portfolio: more than the cores still helps proofs).")
@@ -150,3 +148,11 @@ def solve_command(deal_path: str | None, seed: int | None, deck_path: str | None
     else:
         solution = solve(game, time_limit=time_limit, workers=workers, progress=not quiet)
     _show_solution(game, solution, fmt, with_bound=True)
+
+
+main.add_command(hint_command)
+main.add_command(daily_command)
+main.add_command(check_command)
+main.add_command(play_command)
+main.add_command(batch_command)
+main.add_command(review_command)

@@ -145,6 +145,26 @@ class Game:
             elif self.spot_violation(state, flat, Placed(c, c.continent, c.year)) is None:
                 yield Place(flat)
 
+    def spot_options(self, state: State, c: Card) -> Iterator[Place]:
+        """One legal placement per spot where ``c`` fits (for a white card: its first legal
+        declaration there) - enough to list or judge spots without every declaration."""
+        for flat in range(len(state.board.hall)):
+            if state.board.hall[flat] is None:
+                legal = (Place(flat, d) for d in (declarations(c) if c.is_white else (None,))
+                         if self.spot_violation(state, flat, self.placed_as(c, d)) is None)
+                first = next(legal, None)
+                if first is not None:
+                    yield first
+
+    def place_options(self, state: State) -> list[Place]:
+        """``legal_places`` with one declaration per spot for a white card."""
+        places = list(self.spot_options(state, state.holding))
+        if not places:  # END is legal only when no hall spot is
+            places.append(Place(END))
+        if len(state.board.depot) < DEPOT_SIZE:
+            places.append(Place(DEPOT))
+        return places
+
     def has_legal_spot(self, state: State, c: Card) -> bool:
         return next(iter(self.legal_spots(state, c)), None) is not None
 

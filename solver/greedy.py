@@ -12,20 +12,9 @@ from solver.scoring import solo_breakdown
 from solver.state import State
 
 
-def _places(game: Game, state: State) -> list[Place]:
-    """Legal placements, one declaration per spot for white cards (enough to judge a spot)."""
-    seen: set = set()
-    out = []
-    for place in game.legal_places(state):
-        if place.target not in seen:
-            seen.add(place.target)
-            out.append(place)
-    return out
-
-
 def greedy_place(game: Game, state: State) -> Place:
     """The placement of the held card whose resulting state scores best right now."""
-    return max(_places(game, state), key=lambda place: solo_breakdown(game, game.apply_place(state, place, check=False)).total)
+    return max(game.place_options(state), key=lambda place: solo_breakdown(game, game.apply_place(state, place, check=False)).total)
 
 
 def greedy_turn(game: Game, state: State) -> Turn:
@@ -33,7 +22,7 @@ def greedy_turn(game: Game, state: State) -> Turn:
     best, best_value = None, None
     for take in game.legal_takes(state):
         after = game.apply_take(state, take, check=False)
-        for place in _places(game, after):
+        for place in game.place_options(after):
             value = solo_breakdown(game, game.apply_place(after, place, check=False)).total
             if best_value is None or value > best_value:
                 best, best_value = Turn(take, place), value

@@ -108,10 +108,11 @@ def static_bound(game: Game, start: Start | None = None) -> int:
 
 
 def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: int | None = None,
-                     start: Start | None = None) -> SoloModel:
+                     start: Start | None = None, stop_early: bool = False) -> SoloModel:
     """Build the model from ``start`` (default: the deal's first state). ``takes`` fixes the
-    take sequence; ``turn_limit`` stops the game after that many turns (scored as it stands:
-    used by the exhaustive cross-check in the tests)."""
+    take sequence (with ``stop_early``, the game may end after any prefix of it);
+    ``turn_limit`` stops the game after that many turns (scored as it stands: used by the
+    exhaustive cross-check in the tests)."""
     m = cp_model.CpModel()
     start = start or start_of(game)
     turns = min(start.turns, turn_limit if turn_limit is not None else SOLO_TURNS_MAX)
@@ -123,7 +124,7 @@ def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: in
     if takes is not None:
         index = {c: i for i, c in enumerate(h.cards) if i in h.column_of or i in h.stock_index}
         fixed = [index[c] for c in takes]
-    taken, in_market, last = _market(m, h, fixed)
+    taken, in_market, last = _market(m, h, fixed, fixed is None or stop_early)
     in_hall, hall_count, depot_count = _placement(m, h, game, taken)
     _game_end(m, h, game, hall_count, depot_count, last, turn_limit, fixed is not None)
     _score(m, h, game, in_hall, in_market, hall_count, depot_count)
@@ -167,13 +168,14 @@ def fix_prefix(h: SoloModel, prefix: list[Take]) -> None:
 
 
 # ------------------------------------------------------------------ market dynamics
-def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None):
-    """Take variables, vehicle columns, and which cards are still available at the end."""
+def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None, free_end: bool):
+    """Take variables, vehicle columns, and which cards are still available at the end.
+    ``fixed`` gives the card of every turn; ``free_end`` lets the game stop after any turn."""
     cards, turns = h.cards, h.turns
     takeable = sorted(set(h.column_of) | set(h.stock_index))
-    h.active = [m.new_bool_var(f"active_{t}") if fixed is None else 1 for t in range(turns)]
+    h.active = [m.new_bool_var(f"active_{t}") if free_end else 1 for t in range(turns)]
     for t in range(1, turns):
-        if fixed is None:
+        if free_end:
             m.add_implication(h.active[t], h.active[t - 1])  # turns are played in order
     for t in range(turns + 1):
         for j in range(6):
@@ -209,7 +211,7 @@ def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None):
         for j in range(6):
             if from_market[j]:
                 m.add(sum(from_market[j]) <= h.column[t, j])  # take from the vehicle's column
-        idle = [m.new_bool_var(f"idle_{t}_{j}") for j in range(6)] if fixed is None else []
+        idle = [m.new_bool_var(f"idle_{t}_{j}") for j in range(6)] if free_end else []
         if idle:
             m.add(sum(idle) + h.active[t] == 1)  # after the game the vehicle stands anywhere
         for j in range(6):
@@ -223,14 +225,14 @@ def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None):
         if len(xs) > 1:
             m.add(sum(xs) <= 1)  # a card is taken at most once
     if fixed is not None:
-        for x in h.take.values():
-            m.add(x == 1)
+        for (t, _), x in h.take.items():
+            m.add(x == h.active[t])
     # available at the end: the market now and the stock cards drawn from now on, not taken
     drawn = {i: 1 if i in h.column_of else h.active[h.stock_index[i]] for i in takeable}
     in_market = {i: drawn[i] - taken[i] for i in takeable}
     last = []
     for t in range(turns):
-        if fixed is None:
+        if free_end:
             b = m.new_bool_var(f"last_{t}")
             m.add(b == h.active[t] - (h.active[t + 1] if t + 1 < turns else 0))
         else:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
 
@@ -26,6 +26,7 @@ from solver.model import SoloModel, build_solo_model, fix_prefix, start_of, stat
 from solver.moves import DEPOT, END, Place, Take, Turn
 from solver.plan import Replay, replay
 from solver.state import State
+from solver.warmstart import add_plan_hint, beam_takes
 
 
 @dataclass(frozen=True)
@@ -154,20 +155,27 @@ def check_take_sequence(game: Game, takes: list[Card]) -> None:
 
 def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None = None, workers: int = 2,
           progress: bool = False, turn_limit: int | None = None, prefix: list[Take] | None = None,
-          at_least: int | None = None, state: State | None = None, pinned: int | None = None) -> Solution | None:
+          at_least: int | None = None, state: State | None = None, pinned: int | None = None,
+          stop_early: bool = False, warm_start: bool = True) -> Solution | None:
     """Best plan for the deal (or for the take sequence ``takes``), replayed by the engine.
 
+    ``stop_early`` lets the game end after any prefix of ``takes``.
     ``state`` solves the rest of the game from that solo state (default: the deal's start);
     ``pinned`` puts its held white card on that flat spot. ``prefix`` fixes the first takes;
     with ``at_least`` only plans scoring that much count, and None means there is none (proven)."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     start = start_of(game, state, pinned=pinned)
-    h = build_solo_model(game, takes=takes, turn_limit=turn_limit, start=start)
+    h = build_solo_model(game, takes=takes, turn_limit=turn_limit, start=start, stop_early=stop_early)
     if prefix:
         fix_prefix(h, prefix)
     if at_least is not None:
         h.model.add(h.score >= at_least)
+    warm = None
+    if warm_start and takes is None and not prefix and pinned is None and turn_limit is None and at_least is None:
+        warm = warm_solution(game, state or game.initial_state(), start.turns, time_limit, workers)
+        if warm is not None:
+            add_plan_hint(h, warm)
     solver = solver_for(time_limit, workers)
     cuts = 0
     found = None
@@ -208,6 +216,29 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
     score = outcome.score
     if score > bound:
         raise AssertionError(f"engine score {score} above the proven bound {bound}: model and engine disagree")
+    if warm is not None and warm.score > score:  # CP-SAT ran out of time below its warm start
+        return replace(warm, bound=bound, status="optimal" if warm.score == bound else "feasible",
+                       seconds=time.perf_counter() - started)
     model_items = tuple((k, v if isinstance(v, int) else int(solver.value(v))) for k, v in h.items.items())
     return Solution(score, bound, "optimal" if score == bound else "feasible", plan, outcome,
                     time.perf_counter() - started, cuts, model_items, place)
+
+
+WARM_SHARE = 0.25  # of the time limit, at most for the warm start's placement
+WARM_SECONDS = 2.0  # at most, whatever the time limit
+
+
+def warm_solution(game: Game, state: State, turns: int, time_limit: float | None, workers: int,
+                  limit: float | None = None) -> Solution | None:
+    """The warm start: the beam's take sequence, placed exactly (within ``limit`` seconds,
+    by default a share of ``time_limit``); None if nothing in time."""
+    takes = beam_takes(game, state, turns)
+    if not takes:
+        return None
+    if limit is None:
+        limit = WARM_SECONDS if time_limit is None else min(WARM_SECONDS, WARM_SHARE * time_limit)
+    try:
+        return solve(game, takes=[t.card for t in takes], state=state, time_limit=limit, workers=workers,
+                     stop_early=True, warm_start=False)
+    except ExhibitionError:
+        return None

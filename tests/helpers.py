@@ -1,11 +1,16 @@
-"""Small builders for hand-made boards, written in the state notation."""
+"""Small builders for hand-made boards (in the state notation), late-game positions of
+random games, and an engine-only exhaustive search to check solvers against."""
 
 from __future__ import annotations
 
+import random
+
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
-from solver.notation import parse_state
+from solver.model import start_of
+from solver.notation import parse_rules, parse_state
 from solver.rules import Rules
+from solver.scoring import solo_breakdown
 from solver.state import State
 
 EMPTY_HALL = "_._._._._._,_._._._,_._._,_._,_"
@@ -21,3 +26,49 @@ def board(hall: str = EMPTY_HALL, market: str = EMPTY_MARKET, depot: str = "-", 
 
 def game_for(rules: Rules = Rules(), seed: int = 0, players: int = 1) -> Game:
     return Game(Deal(seeded_deal(seed).cards, rules), players)
+
+
+def endgame(seed, rules, turns_left):
+    """A state of a random game (spots preferred) with at most ``turns_left`` turns to go and
+    no white card still to take (one in the hall is welcome), at a take decision (even
+    seeds) or a place decision (odd)."""
+    game = Game(Deal(seeded_deal(seed).cards, parse_rules(rules)))
+    rng = random.Random(seed)
+    state = game.initial_state()
+    while not state.is_over:
+        at_place = seed % 2 == 1
+        if start_of(game, state).turns <= turns_left - (0 if at_place else 1):
+            if not any(c.is_white for c in state.market_cards + list(game.deal.stock[state.drawn:state.drawn + 3])):
+                if at_place:
+                    take = rng.choice(game.legal_takes(state))
+                    return game, game.apply_take(state, take)
+                return game, state
+            return None
+        takes = game.legal_takes(state)
+        rng.shuffle(takes)
+        after = next((a for a in (game.apply_take(state, t) for t in takes) if game.has_legal_spot(a, a.holding)),
+                     game.apply_take(state, takes[0]))  # a card that fits, where there is one
+        places = game.legal_places(after)
+        spots = [p for p in places if p.is_spot]
+        state = game.apply_place(after, rng.choice(spots) if spots else places[-1])  # DEPOT while it has room
+    return None
+
+
+def endgames(rules, count, turns_left=3):
+    found = []
+    for seed in range(400):
+        position = endgame(seed, rules, turns_left)
+        if position is not None:
+            found.append(position)
+        if len(found) == count:
+            return found
+    raise AssertionError(f"no endgame under {rules}")
+
+
+def brute_force_from(game, state):
+    """Best final engine score from a take or place decision: the engine alone."""
+    if state.is_over:
+        return solo_breakdown(game, state).total
+    if state.holding is not None:
+        return max(brute_force_from(game, game.apply_place(state, p, check=False)) for p in game.legal_places(state))
+    return max(brute_force_from(game, game.apply_take(state, t, check=False)) for t in game.legal_takes(state))

@@ -10,6 +10,7 @@ from solver.engine import Game
 from solver.notation import parse_rules
 from solver.scoring import solo_breakdown
 from solver.solve import solve
+from tests.helpers import brute_force_from, endgames
 
 RULE_SETS = ["base", "SHORT_ERA+LINKS+ANTIQUITY", "SPREAD_THE_YEARS+ONE_DECADE+UNIQUE_DECADES+SD3", "DFE", "SD5"]
 
@@ -91,54 +92,6 @@ def test_greedy_plan_is_legal_and_solve_never_returns_nothing():
     quick = solve(game, time_limit=0.05, workers=1)  # too short for CP-SAT: still a legal plan
     assert quick.status in ("feasible", "optimal") and quick.bound >= quick.score
     assert replay(game, quick.plan).score == quick.score
-
-
-def endgame(seed, rules, turns_left):
-    """A state of a random game (spots preferred) with at most ``turns_left`` turns to go and
-    no white card still to take (one in the hall is welcome), at a take decision (even
-    seeds) or a place decision (odd)."""
-    from solver.model import start_of
-
-    game = Game(Deal(seeded_deal(seed).cards, parse_rules(rules)))
-    rng = random.Random(seed)
-    state = game.initial_state()
-    while not state.is_over:
-        at_place = seed % 2 == 1
-        if start_of(game, state).turns <= turns_left - (0 if at_place else 1):
-            if not any(c.is_white for c in state.market_cards + list(game.deal.stock[state.drawn:state.drawn + 3])):
-                if at_place:
-                    take = rng.choice(game.legal_takes(state))
-                    return game, game.apply_take(state, take)
-                return game, state
-            return None
-        takes = game.legal_takes(state)
-        rng.shuffle(takes)
-        after = next((a for a in (game.apply_take(state, t) for t in takes) if game.has_legal_spot(a, a.holding)),
-                     game.apply_take(state, takes[0]))  # a card that fits, where there is one
-        places = game.legal_places(after)
-        spots = [p for p in places if p.is_spot]
-        state = game.apply_place(after, rng.choice(spots) if spots else places[-1])  # DEPOT while it has room
-    return None
-
-
-def endgames(rules, count, turns_left=3):
-    found = []
-    for seed in range(400):
-        position = endgame(seed, rules, turns_left)
-        if position is not None:
-            found.append(position)
-        if len(found) == count:
-            return found
-    raise AssertionError(f"no endgame under {rules}")
-
-
-def brute_force_from(game, state):
-    """Best final engine score from a take or place decision: the engine alone."""
-    if state.is_over:
-        return solo_breakdown(game, state).total
-    if state.holding is not None:
-        return max(brute_force_from(game, game.apply_place(state, p, check=False)) for p in game.legal_places(state))
-    return max(brute_force_from(game, game.apply_take(state, t, check=False)) for t in game.legal_takes(state))
 
 
 VARIANT_SETS = ["base", "SPREAD_THE_YEARS", "LINKS", "SHORT_ERA", "ONE_DECADE", "ANTIQUITY", "UNIQUE_DECADES",

@@ -1,0 +1,128 @@
+"""Hints against the engine: known-mode values equal an exhaustive search late in a game,
+hidden-mode estimates are reproducible, unreachable states are refused, and the CLI
+contracts of ``hint`` and ``review``."""
+
+import json
+from dataclasses import replace
+
+import pytest
+from click.testing import CliRunner
+
+from cli.hinting import grade
+from cli.main import main
+from solver.deck import default_deck
+from solver.hints import hint_hidden, hint_known, options_at
+from solver.notation import format_state
+from solver.errors import ExhibitionError
+from solver.rules import Rules, showcase_of
+from solver.state import Placed
+from solver.validate import check_against_deal, check_solo_state, hidden_stock
+from tests.helpers import brute_force_from, endgames
+
+runner = CliRunner()
+
+
+def run(*args):
+    result = runner.invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("rules", ["base", "LINKS+SHORT_ERA", "SD4"])
+def test_known_values_are_exact_late_in_a_game(rules):
+    for game, state in endgames(rules, 2):
+        found = hint_known(game, state, budget=20)
+        assert {str(o.move.target if hasattr(o.move, "target") else o.move) for o in found.options} == \
+            {str(m.target if hasattr(m, "target") else m) for m in options_at(game, state)}
+        for option in found.options:
+            after = game.apply_take(state, option.move) if found.decision == "take" else game.apply_place(state, option.move)
+            assert option.exact and option.value == brute_force_from(game, after)
+        assert found.best.value == brute_force_from(game, state)
+        assert found.best.loss == 0 and all(o.loss >= 0 for o in found.options)
+        assert [o.value for o in found.options] == sorted((o.value for o in found.options), reverse=True)
+
+
+def test_hidden_values_are_reproducible_and_bounded_by_the_samples():
+    game, state = endgames("base", 1)[0]
+    stock = hidden_stock(state, default_deck())
+    first = hint_hidden(game, state, stock, budget=30, samples=4, seed=7)
+    again = hint_hidden(game, state, stock, budget=30, samples=4, seed=7)
+    assert first.mode == "hidden" and first.samples == 4
+    assert [(o.move, o.value, o.stderr) for o in first.options] == [(o.move, o.value, o.stderr) for o in again.options]
+    assert all(o.stderr >= 0 and o.samples == 4 for o in first.options)
+
+
+def test_the_hidden_stock_is_the_deck_minus_what_is_seen():
+    game, state = endgames("base", 1)[0]
+    stock = hidden_stock(state, default_deck())
+    assert len(stock) + len(state.visible_cards()) == 101
+    assert not set(stock) & set(state.visible_cards())
+
+
+def test_states_of_random_games_are_valid_and_belong_to_their_deal():
+    for game, state in endgames("base", 3) + endgames("ANTIQUITY+SD1", 2):
+        check_solo_state(state, game.rules)
+        check_against_deal(state, game.deal)
+
+
+def _late_state_text():
+    game, state = endgames("base", 1)[0]
+    return game, state, format_state(state, game.rules)
+
+
+@pytest.mark.parametrize("edit, needle", [
+    (lambda s: s.replace("t", "t1", 1), "turns were played"),
+    (lambda s: s.replace("d", "d9", 1), "out of the stock"),
+])
+def test_unreachable_states_are_refused_in_one_line(edit, needle):
+    _, _, text = _late_state_text()
+    code, out, err = run("hint", "--state", edit(text), "--budget", "1")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and needle in err, err
+
+
+def test_a_card_twice_and_a_broken_requirement_are_refused():
+    _, state, _ = _late_state_text()
+    board = state.board
+    filled = [f for f, p in enumerate(board.hall) if p is not None]
+    first, second = next((a, b) for a in filled for b in filled if a < b and showcase_of(a)[0] == showcase_of(b)[0])
+    hall = list(board.hall)
+    hall[first], hall[second] = hall[second], hall[first]  # two cards of one showcase: years now descend
+    swapped = replace(state, players=(replace(board, hall=tuple(hall)),))
+    code, out, err = run("hint", "--state", format_state(swapped, Rules()))
+    assert code == 2 and out == "" and "breaks a requirement" in err, err
+    hall = list(board.hall)
+    empty = board.hall.index(None)
+    hall[empty] = Placed(state.market[0][0], state.market[0][0].continent, state.market[0][0].year)
+    twice = replace(state, players=(replace(board, hall=tuple(hall)),))
+    with pytest.raises(ExhibitionError, match="appears twice"):
+        check_solo_state(twice, Rules())
+
+
+def test_hint_json_contract_known_and_hidden(tmp_path):
+    game, state, text = _late_state_text()
+    deal_path = tmp_path / "deal.json"
+    deal_path.write_text(json.dumps(game.deal.to_json()))
+    code, out, err = run("hint", "--state", text, "--deal", str(deal_path), "--budget", "10", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["mode"] == "known" and data["decision"] in ("take", "place")
+    assert set(data["options"][0]) >= {"move", "value", "loss", "stderr"}
+    assert data["options"][0]["loss"] == 0
+    code, out, err = run("hint", "--state", text, "--budget", "5", "--samples", "3", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["mode"] == "hidden" and 1 <= data["samples"] <= 3
+    assert all(o["stderr"] is not None for o in data["options"])
+
+
+def test_a_state_from_another_deal_is_refused(tmp_path):
+    game, state, text = _late_state_text()
+    other = endgames("base", 2)[1][0]
+    deal_path = tmp_path / "deal.json"
+    deal_path.write_text(json.dumps(other.deal.to_json()))
+    code, _, err = run("hint", "--state", text, "--deal", str(deal_path))
+    assert code == 2 and "does not belong to the deal" in err
+
+
+def test_grades_follow_the_documented_thresholds():
+    assert [grade(x) for x in (0, 1, 49, 50, 149, 150, 399, 400, 2000)] == \
+        ["best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
