@@ -47,8 +47,9 @@ def play_hint(game: Game, budget: float, samples: int, timings: list[float]) -> 
         for _ in range(2):  # the take decision, then the place decision
             began = time.perf_counter()
             stock = hidden_stock(state, deck)
-            found = hint_hidden(game, state, stock, budget, samples, seed=state.turn)
-            move = playable(sampled_game(game, state, stock, state.turn), state, found.best.move)
+            white = state.holding is not None and state.holding.is_white  # its declaration takes a solve
+            found = hint_hidden(game, state, stock, budget * (0.8 if white else 1.0), samples, seed=state.turn)
+            move = playable(sampled_game(game, state, stock, state.turn), state, found.best.move, budget * 0.2)
             timings.append(time.perf_counter() - began)
             state = game.apply_take(state, move) if state.holding is None else game.apply_place(state, move)
     return solo_breakdown(game, state).total

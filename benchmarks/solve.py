@@ -3,6 +3,11 @@ the same process; and the time to place a known take sequence.
 
     python benchmarks/solve.py                 # 30 deals, 60 s limit each (about an hour at worst)
     python benchmarks/solve.py --deals 5 --limit 20
+    python benchmarks/solve.py --variants --deals 5 --methods cpsat-w8   # the variants section only
+
+Variants section (``--variants``): the same deals under each single variation and under
+two mixed sets, with the CLI's method; per rule set the median and worst time to proof
+and how many were proven within the limit.
 
 Methods:
 - ``cpsat``: ``solver.solve.solve`` as the CLI runs it (2 workers, fixed seed).
@@ -31,10 +36,13 @@ from tabulate import tabulate  # noqa: E402
 
 from solver.deal import seeded_deal  # noqa: E402
 from solver.engine import Game  # noqa: E402
+from solver.notation import parse_rules  # noqa: E402
 from solver.solve import solve  # noqa: E402
 from solver.tree import solve_tree  # noqa: E402
 
 SEEDS = list(range(1, 31))
+VARIANT_SETS = ["SPREAD_THE_YEARS", "LINKS", "SHORT_ERA", "ONE_DECADE", "ANTIQUITY", "UNIQUE_DECADES",
+                "LINKS+SHORT_ERA+ANTIQUITY", "SPREAD_THE_YEARS+ONE_DECADE+SD4"]
 
 
 def run_method(method: str, game: Game, limit: float):
@@ -73,9 +81,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=len(SEEDS))
     parser.add_argument("--limit", type=float, default=60.0)
     parser.add_argument("--methods", default="baseline,cpsat,cpsat-w8,tree")
+    parser.add_argument("--variants", action="store_true", help="run the variants section instead")
     args = parser.parse_args()
     seeds = SEEDS[: args.deals]
     methods = args.methods.split(",")
+    if args.variants:
+        variants(seeds, methods[0], args.limit)
+        return
     times: dict[str, list[float]] = {m: [] for m in methods}
     rows = []
     for seed in seeds:
@@ -111,6 +123,22 @@ def main() -> None:
         placement.append(time.perf_counter() - start)
     print(f"\nplacement of a known take sequence ({len(placement)} random legal games): "
           f"median {1000 * statistics.median(placement):.0f} ms, max {1000 * max(placement):.0f} ms")
+
+
+def variants(seeds: list[int], method: str, limit: float) -> None:
+    """Time to proof of the deals under each variation and two mixed sets."""
+    rows = []
+    for rules_text in VARIANT_SETS:
+        rules = parse_rules(rules_text)
+        ts = []
+        for seed in seeds:
+            solution = run_method(method, Game(seeded_deal(seed, rules)), limit)
+            ts.append(solution.seconds if solution.status == "optimal" else math.inf)
+            print(f"{rules_text} seed {seed}: {solution.score}/{solution.bound} {solution.status} "
+                  f"{solution.seconds:.1f}s", file=sys.stderr, flush=True)
+        rows.append([rules_text, f"{statistics.median(ts):.2f}", f"{max(ts):.2f}",
+                     f"{sum(math.isfinite(t) for t in ts)}/{len(ts)}"])
+    print(tabulate(rows, headers=["rules", "median s", "worst s", f"proven <= {limit:g} s"], tablefmt="github"))
 
 
 if __name__ == "__main__":

@@ -150,6 +150,9 @@ def write_atomically(path: str | Path, text: str) -> None:
     try:
         with os.fdopen(handle, "w") as out:
             out.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's 0600
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -9,6 +9,7 @@ import click
 from cli.common import (BadInput, OneLineErrors, RuleOverrides, deal_options, emit_json, format_option, positive_seconds,
                         resolve_deal, rule_options)
 from cli.render import breakdown_text, card_codes, hall_text, market_table
+from cli.svg import write_hall_svg
 from solver.cards import Continent, card
 from solver.deck import default_deck
 from solver.engine import Game
@@ -59,12 +60,16 @@ def deal(deal_path: str | None, seed: int | None, deck_path: str | None, overrid
 @main.command(name="replay")
 @click.option("--deal", "deal_path", required=True, type=click.Path(dir_okay=False), help="Deal file (JSON).")
 @click.option("--plan", "plan_path", required=True, type=click.Path(dir_okay=False), help='Plan file: JSON {"plan": [moves]}.')
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), help="Draw the final hall as an SVG picture.")
+@rule_options
 @format_option()
-def replay_command(deal_path: str, plan_path: str, fmt: str) -> None:
+def replay_command(deal_path: str, plan_path: str, svg_path: str | None, overrides: RuleOverrides, fmt: str) -> None:
     """Replay a plan through the rules engine; print the final score and breakdown."""
-    the_deal = resolve_deal(deal_path, None)
+    the_deal = resolve_deal(deal_path, None, overrides=overrides)
     game = Game(the_deal)
     outcome = replay(game, load_plan(plan_path, game.layout))
+    if svg_path:
+        write_hall_svg(svg_path, game, outcome.final, outcome.breakdown, f"Replayed plan: {outcome.score}")
     if fmt == "json":
         emit_json({"score": outcome.score, "breakdown": outcome.breakdown.as_dict(), "turns": outcome.turns})
         return
@@ -131,11 +136,13 @@ def place(deal_path: str, takes: str, time_limit: float | None, overrides: RuleO
 @click.option("--depth", type=click.IntRange(1, 4), default=1, show_default=True, help="Tree method: turns expanded.")
 @click.option("--tree", "tree_path", type=click.Path(dir_okay=False),
               help="Tree method: write the explored tree (GraphML if FILE ends in .graphml, else JSON).")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), help="Draw the best line's final hall as SVG.")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @rule_options
 @format_option()
 def solve_command(deal_path: str | None, seed: int | None, deck_path: str | None, time_limit: float, workers: int,
-                  method: str, depth: int, tree_path: str | None, quiet: bool, overrides: RuleOverrides, fmt: str) -> None:
+                  method: str, depth: int, tree_path: str | None, svg_path: str | None, quiet: bool,
+                  overrides: RuleOverrides, fmt: str) -> None:
     """Best solo score of a deal over every legal line of play, with its plan and bound."""
     game = Game(resolve_deal(deal_path, seed, deck_path, overrides))
     if tree_path is not None and method != "tree":
@@ -147,6 +154,9 @@ def solve_command(deal_path: str | None, seed: int | None, deck_path: str | None
             write_tree(search.graph, tree_path)
     else:
         solution = solve(game, time_limit=time_limit, workers=workers, progress=not quiet)
+    if svg_path:
+        title = f"Best line: {solution.score} ({solution.status}, bound {solution.bound})"
+        write_hall_svg(svg_path, game, solution.outcome.final, solution.outcome.breakdown, title)
     _show_solution(game, solution, fmt, with_bound=True)
 
 

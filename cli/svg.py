@@ -32,7 +32,7 @@ def _subject(c: Card) -> str:
     return deck.subject(shipped) if shipped == c else ""
 
 
-def _wrap(text: str, width: int = 20, lines: int = 2) -> list[str]:
+def _wrap(text: str, width: int = 18, lines: int = 2) -> list[str]:
     words, out, line = text.split(), [], ""
     for word in words:
         if len(line) + len(word) + 1 > width and line:
@@ -59,8 +59,10 @@ def _card(x: int, y: int, placed: Placed | None, c: Card | None = None) -> list[
     if white and placed is not None:  # its declaration, which never scores
         label = f"as {placed.continent.name}" + (f" {placed.year}" if card.is_einstein else "")
     else:
-        label = "white" if white else CONTINENT_NAMES[card.continent]
-    out = [f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{fill}" stroke="#333" stroke-width="1.5"/>',
+        label = "white" if white else card.continent.name
+    title = "white card" if white else CONTINENT_NAMES[card.continent]
+    out = [f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{fill}" stroke="#333" stroke-width="1.5">'
+           f'<title>{escape(title)}</title></rect>',
            f'<text x="{x + 10}" y="{y + 26}" font-size="22" font-weight="bold" fill="{ink}">{escape(year)}</text>',
            f'<text x="{x + CARD_W - 10}" y="{y + 24}" font-size="12" text-anchor="end" fill="{ink}">{escape(label)}</text>']
     for k, line in enumerate(_wrap(_subject(card))):

@@ -40,6 +40,7 @@ from solver.state import State
 
 Move = Take | Place
 MIN_SOLVE_SECONDS = 0.05
+USEFUL_SOLVE_SECONDS = 1.0  # a whole-game solve this long finds a strong line (warm start + CP-SAT)
 SOLVE_OVERHEAD = 0.03  # building a model and checking its plan, beyond the solve's own limit
 
 
@@ -156,12 +157,16 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
     moves = options_at(game, state)
     totals: list[list[int]] = [[] for _ in moves]
     done, overhead = 0, SOLVE_OVERHEAD
+    # A solve cut too short returns a poor line whatever the sample: fewer, longer solves
+    # beat many short ones early in a game (late, solves prove fast and samples are cheap).
+    useful = max(MIN_SOLVE_SECONDS, min(USEFUL_SOLVE_SECONDS, budget / (2 * len(moves))))
     while done < samples:
         began = time.perf_counter()
         left = budget - (began - started)
-        if done > 0 and left < len(moves) * (MIN_SOLVE_SECONDS + overhead):
-            break  # not even one more sample of short solves fits in what is left
-        per_solve = max(MIN_SOLVE_SECONDS, left / ((samples - done) * len(moves)) - overhead)
+        if done > 0 and left < len(moves) * (useful / 2 + overhead):
+            break  # no room for one more sample of useful solves
+        share = max(useful, left / ((samples - done) * len(moves)) - overhead)
+        per_solve = max(MIN_SOLVE_SECONDS, min(share, left / len(moves) - overhead))  # this sample fits
         sample = sampled_game(game, state, stock, seed, done)
         for k, move in enumerate(moves):
             totals[k].append(value_of(sample, state, move, per_solve, workers)[0])

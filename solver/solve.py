@@ -172,7 +172,8 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
     if at_least is not None:
         h.model.add(h.score >= at_least)
     warm = None
-    if warm_start and takes is None and not prefix and pinned is None and turn_limit is None and at_least is None:
+    whole_game = takes is None and not prefix and pinned is None and turn_limit is None and at_least is None
+    if warm_start and whole_game and (time_limit is None or time_limit >= WARM_MIN_LIMIT):
         warm = warm_solution(game, state or game.initial_state(), start.turns, time_limit, workers)
         if warm is not None:
             add_plan_hint(h, warm)
@@ -224,8 +225,9 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
                     time.perf_counter() - started, cuts, model_items, place)
 
 
-WARM_SHARE = 0.25  # of the time limit, at most for the warm start's placement
+WARM_SHARE = 0.5  # of the time limit, at most for the warm start's placement
 WARM_SECONDS = 2.0  # at most, whatever the time limit
+WARM_MIN_LIMIT = 0.5  # below this the beam search alone would eat the time limit
 
 
 def warm_solution(game: Game, state: State, turns: int, time_limit: float | None, workers: int,

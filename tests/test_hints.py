@@ -126,3 +126,27 @@ def test_a_state_from_another_deal_is_refused(tmp_path):
 def test_grades_follow_the_documented_thresholds():
     assert [grade(x) for x in (0, 1, 49, 50, 149, 150, 399, 400, 2000)] == \
         ["best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+
+
+@pytest.mark.slow
+def test_review_grades_every_decision(tmp_path):
+    from solver.deal import seeded_deal
+    from solver.engine import Game
+    from solver.greedy import greedy_plan
+    from solver.plan import plan_to_json
+
+    game = Game(seeded_deal(5))
+    plan = greedy_plan(game)
+    deal_path, plan_path = tmp_path / "deal.json", tmp_path / "plan.json"
+    deal_path.write_text(json.dumps(game.deal.to_json()))
+    plan_path.write_text(json.dumps(plan_to_json(plan, game.layout)))
+    code, out, err = run("review", "--deal", str(deal_path), "--plan", str(plan_path), "--budget", "0.2",
+                         "--samples", "2", "--quiet", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert len(data["decisions"]) == 2 * len(plan)
+    for row in data["decisions"]:
+        for mode in ("known", "hidden"):
+            assert row[mode]["loss"] >= 0 and row[mode]["grade"] == grade(row[mode]["loss"])
+    summary = data["summary"]
+    assert summary["total_loss"] == summary["optimum"] - summary["score"] >= 0

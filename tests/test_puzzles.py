@@ -1,0 +1,206 @@
+"""Daily puzzles: IDs round-trip and pin the deal, dates give the same puzzle forever
+(golden), answers are checked by the engine, the terminal game runs from a script, the
+SVG is well-formed, batch runs report a distribution."""
+
+import datetime as dt
+import json
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
+
+from cli.main import main
+from cli.svg import hall_svg
+from puzzles.batch import histogram, parse_seeds, summary
+from puzzles.daily import Signals, Solved, archive_lines, choose, load_solved, mode_of_day, read_archive, rules_of_day
+from puzzles.ids import Puzzle, format_id, parse_id
+from solver.deal import Deal, seeded_deal
+from solver.engine import Game
+from solver.errors import ExhibitionError
+from solver.greedy import greedy_plan
+from solver.notation import parse_rules
+from solver.plan import plan_to_json, replay
+
+runner = CliRunner()
+
+# Selection rule v1: these dates must give these puzzles on every machine, forever.
+GOLDEN = {
+    "2026-11-29": "x20.blind.base.62F35F93S59S68E25E12A84F42N46S33N30S87S28E19F98N48F36E97A05A92O29N72O99E95A85O65O57F"
+                  "73O09N81N18E03N14N50S08N47A",
+    "2026-12-25": "x20.open.base.36E31S64A67F12A24F88S09N86E38F93S81N72O05A30S16S53O11S23A51S71N21A56O41A50S03N74F37N85O"
+                  "18E92O83O80A28E20O32O58A",
+    "2030-06-15": "x20.open.base.56O81N62F53O02N25E97A63F27N52F08N39E91E58A77S10F04E95A03N59S45W37N74F16S14N47A98N30S29N"
+                  "57F50S31S68EEIN64A33N01O",
+}
+
+
+def run(*args, input=None):
+    result = runner.invoke(main, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**63), rules=st.sampled_from(["base", "LINKS+SD4", "ANTIQUITY+DFE", "SHORT_ERA"]),
+       mode=st.sampled_from(["open", "blind"]))
+def test_ids_round_trip_and_spell_the_deal(seed, rules, mode):
+    deal = seeded_deal(seed, parse_rules(rules))
+    puzzle = Puzzle(Deal(deal.cards[:37], deal.rules), mode)
+    again = parse_id(format_id(puzzle))
+    assert again == puzzle and format_id(again) == format_id(puzzle)
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("x20.open.base", "4 fields"),
+    ("x21.open.base." + "00O" * 37, "version"),
+    ("x20.easy.base." + "00O" * 37, "mode"),
+    ("x20.open.NOPE." + "00O" * 37, "rules"),
+    ("x20.open.base.00O", "characters"),
+    ("x20.open.base." + "00Q" * 37, "card 1"),
+    ("x20.open.base." + "00O" * 37, "puzzle ID cards"),  # 37 times the same card
+])
+def test_bad_ids_name_the_bad_part(text, needle):
+    with pytest.raises(ExhibitionError, match=needle):
+        parse_id(text)
+
+
+@pytest.mark.parametrize("date", sorted(GOLDEN))
+def test_golden_dates_give_the_same_puzzle(date):
+    puzzle, greedy, heuristic = choose(dt.date.fromisoformat(date))
+    assert puzzle.id == GOLDEN[date]
+    assert heuristic > 2025 and greedy <= heuristic - 800
+
+
+def test_rules_and_modes_of_days():
+    days = [dt.date(2027, 1, 1) + dt.timedelta(days=k) for k in range(140)]
+    rules = [rules_of_day(d) for d in days]
+    assert sum(r.variations == frozenset() and r.secret_decade is None for r in rules) > 70  # base most days
+    assert any(r.variations for r in rules) and any(r.secret_decade is not None for r in rules)
+    assert {mode_of_day(d) for d in days} == {"open", "blind"}
+    assert all(mode_of_day(d) == "blind" for d in days if d.weekday() == 6)
+
+
+def test_shipped_solved_puzzles_replay_to_their_targets():
+    solved = load_solved()
+    assert solved, "the project ships solved daily puzzles"
+    for entry in solved.values():
+        game = Game(entry.puzzle.deal)
+        assert replay(game, [t for t in _turns(entry, game)]).score == entry.target
+        assert entry.bound >= entry.target
+        if entry.date in GOLDEN:
+            assert entry.id == GOLDEN[entry.date]
+
+
+def _turns(entry, game):
+    from solver.plan import plan_from_json
+    return plan_from_json({"plan": entry.plan}, game.layout)
+
+
+def test_archive_format_round_trips():
+    entries = list(load_solved().values())
+    text = "\n".join(archive_lines(entries)) + "\n"
+    assert [p.id for p in read_archive(text)] == [e.id for e in entries]
+    with pytest.raises(ExhibitionError, match="archive line 2"):
+        read_archive("# comment\nnot-an-id\n")
+
+
+def _a_solved_date():
+    entry = next(iter(load_solved().values()))
+    return entry
+
+
+def test_daily_json_contract_and_reveal():
+    entry = _a_solved_date()
+    code, out, err = run("daily", "--date", entry.date, "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert {"date", "id", "deal", "target", "difficulty", "mode"} <= set(data) and "plan" not in data
+    assert data["id"] == entry.id and data["target"] == entry.target
+    code, out, _ = run("daily", "--date", entry.date, "--reveal", "--format", "json")
+    assert json.loads(out)["plan"] == entry.plan
+
+
+def test_check_scores_a_plan_against_the_target(tmp_path):
+    entry = _a_solved_date()
+    plan_path = tmp_path / "plan.json"
+    plan_path.write_text(json.dumps({"plan": entry.plan}))
+    svg_path = tmp_path / "hall.svg"
+    code, out, err = run("check", "--puzzle", entry.date, "--plan", str(plan_path), "--svg", str(svg_path),
+                         "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["score"] == data["target"] == entry.target and data["optimal"] == (entry.status == "optimal")
+    ElementTree.parse(svg_path)  # well-formed
+    game = Game(entry.puzzle.deal)
+    greedy = plan_to_json(greedy_plan(game), game.layout)
+    plan_path.write_text(json.dumps(greedy))
+    code, out, _ = run("check", "--puzzle", entry.id, "--plan", str(plan_path), "--format", "json")
+    data = json.loads(out)
+    assert data["score"] < data["target"] and not data["optimal"] and data["percent"] < 100
+
+
+def test_check_names_the_illegal_turn(tmp_path):
+    entry = _a_solved_date()
+    bad = list(entry.plan)
+    bad[1] = dict(bad[1], take=bad[0]["take"])  # the first card taken twice
+    plan_path = tmp_path / "plan.json"
+    plan_path.write_text(json.dumps({"plan": bad}))
+    code, out, err = run("check", "--puzzle", entry.id, "--plan", str(plan_path))
+    assert code == 2 and out == "" and "turn 2" in err and len(err.strip().splitlines()) == 1
+
+
+def test_play_from_a_script_reaches_the_end_and_undo_works():
+    game = Game(seeded_deal(5))
+    moves = []
+    for turn in greedy_plan(game):
+        take, place = turn.take, turn.place
+        moves.append(take.card.code + (f">{take.to.name}" if take.to is not None else ""))
+        target = place.name(game.layout)
+        if place.declare is not None:
+            d = place.declare
+            target += f"={d.continent.name}{d.year if d.year is not None else ''}"
+        moves.append(target)
+    script = "\n".join(["help", "nonsense", moves[0], "undo", *moves]) + "\n"
+    code, out, err = run("play", "--seed", "5", "--time-limit", "2", "--format", "json", input=script)
+    assert code == 0, err
+    assert "not legal" in out
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["score"] == replay(game, greedy_plan(game)).score and result["optimum"] >= result["score"]
+
+
+def test_svg_shows_every_hall_card():
+    game = Game(seeded_deal(5))
+    outcome = replay(game, greedy_plan(game))
+    text = hall_svg(game, outcome.final, outcome.breakdown, "a <test> & more")
+    root = ElementTree.fromstring(text)
+    assert root.tag.endswith("svg")
+    for c in outcome.final.board.hall_cards:
+        assert (str(c.year) if c.year else "EIN") in text
+
+
+def test_seed_ranges_and_the_distribution_report():
+    assert parse_seeds("1-3,7") == [1, 2, 3, 7]
+    for bad in ("1-", "3-1", "x"):
+        with pytest.raises(ExhibitionError):
+            parse_seeds(bad)
+    results = [{"seed": s, "score": v, "status": "optimal"} for s, v in enumerate([2000, 2100, 2694, 2990])]
+    stats = summary(results)
+    assert stats["mean"] == 2446 and stats["quantiles"]["50%"] == 2100 and stats["above_2025"] == 3
+    assert len(histogram([r["score"] for r in results])) == 10
+
+
+def test_batch_runs_on_a_local_dask_cluster():
+    code, out, err = run("batch", "--seeds", "1-2", "--time-limit", "1", "--workers", "1", "--quiet",
+                         "--format", "json")
+    assert code == 0, err
+    lines = [json.loads(line) for line in out.strip().splitlines()]
+    assert sorted(r["seed"] for r in lines[:-1]) == [1, 2]
+    assert lines[-1]["summary"]["deals"] == 2
+
+
+def test_signals_grade_by_documented_points():
+    base = dict(greedy=900, heuristic=2500, target=2500, optimal_first_takes=2, depot=False, white=False, blind=False)
+    assert Signals(**base).grade == "easy"
+    assert Signals(**{**base, "target": 2600}).grade == "medium"
+    assert Signals(**{**base, "target": 2800, "optimal_first_takes": 1}).grade == "expert"
+    assert Solved("x", None, 1, 1, "optimal", [], Signals(**base)).difficulty == "easy"
