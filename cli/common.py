@@ -18,7 +18,7 @@ from dataclasses import replace
 from solver.deal import Deal, load_deal, seeded_deal
 from solver.deck import default_deck, load_deck
 from solver.errors import ExhibitionError
-from solver.rules import Rules, Showcase
+from solver.rules import Rules, parse_variations
 
 EXIT_BAD_INPUT = 2
 FORMATS = ("text", "json", "table")
@@ -97,17 +97,7 @@ class RuleOverrides:
         self.depot_full_ends_game = depot_full_ends_game
 
     def apply(self, rules: Rules) -> Rules:
-        variations = rules.variations
-        if self.variations:
-            chosen = []
-            for name in self.variations:
-                showcase = Showcase.parse(name)
-                if not showcase.is_variation:
-                    raise BadInput(f"--variation {name}: {showcase.name} is a base showcase, not a variation")
-                if showcase in chosen:
-                    raise BadInput(f"--variation {showcase.name} is given twice")
-                chosen.append(showcase)
-            variations = frozenset(chosen)
+        variations = parse_variations(list(self.variations)) if self.variations else rules.variations
         decade = rules.secret_decade if self.secret_decade is None else self.secret_decade
         depot = rules.depot_full_ends_game if self.depot_full_ends_game is None else self.depot_full_ends_game
         return Rules(variations, decade, depot, rules.solo_unique_decades)

@@ -158,12 +158,7 @@ class Game:
 
     def place_options(self, state: State) -> list[Place]:
         """``legal_places`` with one declaration per spot for a white card."""
-        places = list(self.spot_options(state, state.holding))
-        if not places:  # END is legal only when no hall spot is
-            places.append(Place(END))
-        if len(state.board.depot) < DEPOT_SIZE:
-            places.append(Place(DEPOT))
-        return places
+        return self._with_depot_and_end(state, list(self.spot_options(state, state.holding)))
 
     def has_legal_spot(self, state: State, c: Card) -> bool:
         return next(iter(self.legal_spots(state, c)), None) is not None
@@ -171,12 +166,16 @@ class Game:
     def legal_places(self, state: State) -> list[Place]:
         if state.holding is None:
             return []
-        places = list(self.legal_spots(state, state.holding))
-        if not places:  # END is legal only when no hall spot is
-            places.append(Place(END))
+        return self._with_depot_and_end(state, list(self.legal_spots(state, state.holding)))
+
+    @staticmethod
+    def _with_depot_and_end(state: State, spots: list[Place]) -> list[Place]:
+        """The legal spots, then END (only when there is no spot) and DEPOT (while it has room)."""
+        if not spots:
+            spots.append(Place(END))
         if len(state.board.depot) < DEPOT_SIZE:
-            places.append(Place(DEPOT))
-        return places
+            spots.append(Place(DEPOT))
+        return spots
 
     def check_place(self, state: State, place: Place) -> None:
         """Raise IllegalMoveError naming the rule if ``place`` is not legal now."""

@@ -124,21 +124,27 @@ class Rules:
         names = data.get("variations") or []
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise RulesError('"variations" must be a list of variation names')
-        variations = []
-        for name in names:
-            showcase = Showcase.parse(name)
-            if not showcase.is_variation:
-                raise RulesError(f"{showcase.name} is a base showcase, not a variation")
-            if showcase in variations:
-                raise RulesError(f"variation {showcase.name} is named twice")
-            variations.append(showcase)
+        variations = parse_variations(names)
         decade = data.get("secret_decade")
         if decade is not None and (isinstance(decade, bool) or not isinstance(decade, int)):
             raise RulesError(f'"secret_decade" must be a whole number 0-9, not {decade!r}')
         depot = data.get("depot_full_ends_game", False)
         if not isinstance(depot, bool):
             raise RulesError(f'"depot_full_ends_game" must be true or false, not {depot!r}')
-        return cls(frozenset(variations), decade, depot)
+        return cls(variations, decade, depot)
+
+
+def parse_variations(names: list[str]) -> frozenset[Showcase]:
+    """Variation names (case-insensitive) -> the set; a base showcase or a repeat is an error."""
+    variations: list[Showcase] = []
+    for name in names:
+        showcase = Showcase.parse(name)
+        if not showcase.is_variation:
+            raise RulesError(f"{showcase.name} is a base showcase, not a variation")
+        if showcase in variations:
+            raise RulesError(f"variation {showcase.name} is named twice")
+        variations.append(showcase)
+    return frozenset(variations)
 
 
 def spot_name(layout: tuple[Showcase, ...], flat_index: int) -> str:

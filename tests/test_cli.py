@@ -223,7 +223,7 @@ def test_solve_under_variant_options_replays_under_the_same_rules(tmp_path):
     (("--variation", "LINKS", "--variation", "SPREAD_THE_YEARS"), "both cover CONTINENT"),
     (("--variation", "NOPE"), "unknown showcase"),
     (("--variation", "GAP"), "base showcase"),
-    (("--variation", "LINKS", "--variation", "links"), "given twice"),
+    (("--variation", "LINKS", "--variation", "links"), "named twice"),
     (("--secret-decade", "10"), "--secret-decade"),
 ])
 def test_impossible_rule_options(args, needle):
