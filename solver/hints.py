@@ -40,8 +40,8 @@ from solver.state import State
 
 Move = Take | Place
 MIN_SOLVE_SECONDS = 0.05
-USEFUL_SOLVE_SECONDS = 1.0  # a whole-game solve this long finds a strong line (warm start + CP-SAT)
-SOLVE_OVERHEAD = 0.03  # building a model and checking its plan, beyond the solve's own limit
+USEFUL_SOLVE_SECONDS = 2.0  # a whole-game solve this long finds a strong line (warm start + CP-SAT)
+SOLVE_OVERHEAD = 0.15  # building the models and checking the plan, beyond a solve's own limit (measured)
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ def hint_known(game: Game, state: State, budget: float, workers: int = 2) -> Hin
     options = []
     for k, move in enumerate(moves):
         left = budget - (time.perf_counter() - started)
-        limit = max(MIN_SOLVE_SECONDS, left / (len(moves) - k))
+        limit = max(MIN_SOLVE_SECONDS, left / (len(moves) - k) - SOLVE_OVERHEAD)
         score, bound, played = value_of(game, state, move, limit, workers)
         options.append(Option(played, score, bound=bound))
     return _ranked("known", state, options, 1, started)
@@ -159,7 +159,7 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
     done, overhead = 0, SOLVE_OVERHEAD
     # A solve cut too short returns a poor line whatever the sample: fewer, longer solves
     # beat many short ones early in a game (late, solves prove fast and samples are cheap).
-    useful = max(MIN_SOLVE_SECONDS, min(USEFUL_SOLVE_SECONDS, budget / (2 * len(moves))))
+    useful = max(MIN_SOLVE_SECONDS, min(USEFUL_SOLVE_SECONDS, budget / len(moves) - SOLVE_OVERHEAD))
     while done < samples:
         began = time.perf_counter()
         left = budget - (began - started)
