@@ -32,7 +32,6 @@ from solver.deck import default_deck  # noqa: E402
 from solver.engine import Game  # noqa: E402
 from solver.greedy import greedy_turn  # noqa: E402
 from solver.hints import hint_hidden, playable, sampled_game  # noqa: E402
-from solver.moves import Turn  # noqa: E402
 from solver.scoring import solo_breakdown  # noqa: E402
 from solver.solve import solve  # noqa: E402
 from solver.validate import hidden_stock  # noqa: E402

@@ -172,7 +172,7 @@ def solve_puzzle(puzzle: Puzzle, greedy: int, heuristic: int, time_limit: float,
     started = time.perf_counter()
     game = Game(puzzle.deal)
     best = solve(game, time_limit=time_limit, workers=workers, progress=progress)
-    firsts = _optimal_first_takes(game, best, started + time_limit) if best.status == "optimal" else None
+    firsts = _optimal_first_takes(game, best, started + time_limit, workers) if best.status == "optimal" else None
     played = [t.place.target for t in best.plan]
     signals = Signals(greedy, heuristic, best.score, firsts, DEPOT in played,
                       any(t.take.card.is_white for t in best.plan), puzzle.mode == "blind")
@@ -180,7 +180,7 @@ def solve_puzzle(puzzle: Puzzle, greedy: int, heuristic: int, time_limit: float,
                   signals)
 
 
-def _optimal_first_takes(game: Game, best: Solution, deadline: float) -> int | None:
+def _optimal_first_takes(game: Game, best: Solution, deadline: float, workers: int) -> int | None:
     """How many first takes still reach the optimum (None if the time runs out first)."""
     count = 0
     for take in game.legal_takes(game.initial_state()):
@@ -191,7 +191,7 @@ def _optimal_first_takes(game: Game, best: Solution, deadline: float) -> int | N
         if left <= 0.5:
             return None
         try:
-            found = solve(game, time_limit=left, prefix=[take], at_least=best.score, workers=8)
+            found = solve(game, time_limit=left, prefix=[take], at_least=best.score, workers=workers)
         except ExhibitionError:
             return None
         if found is None:
