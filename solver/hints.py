@@ -160,17 +160,19 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
     # A solve cut too short returns a poor line whatever the sample: fewer, longer solves
     # beat many short ones early in a game (late, solves prove fast and samples are cheap).
     useful = max(MIN_SOLVE_SECONDS, min(USEFUL_SOLVE_SECONDS, budget / len(moves) - SOLVE_OVERHEAD))
+    last_cost = 0.0
     while done < samples:
         began = time.perf_counter()
         left = budget - (began - started)
-        if done > 0 and left < len(moves) * (useful / 2 + overhead):
-            break  # no room for one more sample of useful solves
+        if done > 0 and left < min(last_cost, len(moves) * (useful / 2 + overhead)):
+            break  # no room for one more sample like the last one, nor for useful solves
         share = max(useful, left / ((samples - done) * len(moves)) - overhead)
         per_solve = max(MIN_SOLVE_SECONDS, min(share, left / len(moves) - overhead))  # this sample fits
         sample = sampled_game(game, state, stock, seed, done)
         for k, move in enumerate(moves):
             totals[k].append(value_of(sample, state, move, per_solve, workers)[0])
-        spent = (time.perf_counter() - began) / len(moves)  # what a solve really cost beyond its limit
+        last_cost = time.perf_counter() - began
+        spent = last_cost / len(moves)  # what a solve really cost beyond its limit
         overhead = max(SOLVE_OVERHEAD, spent - per_solve)
         done += 1
     options = []
