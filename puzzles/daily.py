@@ -35,7 +35,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from puzzles.ids import Puzzle, parse_id
-from solver.deal import Deal, seeded_deal
+from solver.deal import SOLO_DEAL_MIN, SOLO_TURNS_MAX, Deal, seeded_deal
 from solver.engine import Game
 from solver.errors import ExhibitionError
 from solver.greedy import greedy_plan
@@ -140,7 +140,7 @@ def mode_of_day(date: dt.date) -> str:
 def candidate(date: dt.date, k: int) -> Puzzle:
     """The date's k-th candidate puzzle (its first 37 cards are all a solo game sees)."""
     deal = seeded_deal(_seed(date, f":deal:{k}"), rules_of_day(date))
-    return Puzzle(Deal(deal.cards[:37], deal.rules), mode_of_day(date))
+    return Puzzle(Deal(deal.cards[:SOLO_DEAL_MIN], deal.rules), mode_of_day(date))
 
 
 def screen(puzzle: Puzzle) -> tuple[int, int]:
@@ -148,7 +148,7 @@ def screen(puzzle: Puzzle) -> tuple[int, int]:
     game = Game(puzzle.deal)
     greedy = replay(game, greedy_plan(game)).score
     state = game.initial_state()
-    warm = warm_solution(game, state, 19, None, workers=1, limit=HEURISTIC_SECONDS)
+    warm = warm_solution(game, state, SOLO_TURNS_MAX, None, workers=1, limit=HEURISTIC_SECONDS)
     heuristic = warm.score if warm is not None and warm.status == "optimal" else greedy
     return greedy, heuristic
 

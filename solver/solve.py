@@ -204,7 +204,7 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
     if found is None:
         # Out of time before CP-SAT's plan passed the engine: fall back on a greedy game
         # (only for a whole game without prefix or cutoff, where any legal game will do).
-        if takes is not None or prefix or at_least is not None or turn_limit is not None or pinned is not None:
+        if not whole_game:
             raise ExhibitionError("no plan found within the time limit; give more --time-limit")
         state = state or game.initial_state()
         place = greedy_place(game, state) if state.holding is not None else None

@@ -13,7 +13,8 @@ from hypothesis import given, settings, strategies as st
 from cli.main import main
 from cli.svg import hall_svg
 from puzzles.batch import histogram, parse_seeds, summary
-from puzzles.daily import Signals, Solved, archive_lines, choose, load_solved, mode_of_day, read_archive, rules_of_day
+from puzzles.daily import (Signals, Solved, archive_lines, choose, load_solved, mode_of_day, plan_turns, read_archive,
+                           rules_of_day)
 from puzzles.ids import Puzzle, format_id, parse_id
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
@@ -85,15 +86,10 @@ def test_shipped_solved_puzzles_replay_to_their_targets():
     assert solved, "the project ships solved daily puzzles"
     for entry in solved.values():
         game = Game(entry.puzzle.deal)
-        assert replay(game, [t for t in _turns(entry, game)]).score == entry.target
+        assert replay(game, plan_turns(entry)).score == entry.target
         assert entry.bound >= entry.target
         if entry.date in GOLDEN:
             assert entry.id == GOLDEN[entry.date]
-
-
-def _turns(entry, game):
-    from solver.plan import plan_from_json
-    return plan_from_json({"plan": entry.plan}, game.layout)
 
 
 def test_archive_format_round_trips():
