@@ -26,7 +26,7 @@ from solver.model import SoloModel, build_solo_model, fix_prefix, start_of, stat
 from solver.moves import DEPOT, END, Place, Take, Turn
 from solver.plan import Replay, replay
 from solver.state import State
-from solver.warmstart import add_plan_hint, beam_takes
+from solver.warmstart import HEURISTIC, Heuristic, add_plan_hint, beam_candidates
 
 
 @dataclass(frozen=True)
@@ -173,7 +173,7 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
         h.model.add(h.score >= at_least)
     warm = None
     whole_game = takes is None and not prefix and pinned is None and turn_limit is None and at_least is None
-    if warm_start and whole_game and (time_limit is None or time_limit >= WARM_MIN_LIMIT):
+    if warm_start and whole_game:
         warm = warm_solution(game, state or game.initial_state(), start.turns, time_limit, workers)
         if warm is not None:
             add_plan_hint(h, warm)
@@ -199,11 +199,15 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
             break
     raw_bound = solver.best_objective_bound
     ceiling = static_bound(game, start)
-    bound = int(round(raw_bound)) if math.isfinite(raw_bound) else ceiling
+    known = math.isfinite(raw_bound) and status in (cp_model.OPTIMAL, cp_model.FEASIBLE)  # cut short: no bound
+    bound = int(round(raw_bound)) if known else ceiling
     bound = min(bound, ceiling) if takes is None and turn_limit is None else bound
     if found is None:
-        # Out of time before CP-SAT's plan passed the engine: fall back on a greedy game
-        # (only for a whole game without prefix or cutoff, where any legal game will do).
+        # Out of time before CP-SAT's plan passed the engine: the warm start's plan, or a
+        # greedy game (only for a whole game without prefix or cutoff, where any will do).
+        if warm is not None:
+            return replace(warm, bound=_checked(warm.score, bound), status="optimal" if warm.score == bound else "feasible",
+                           seconds=time.perf_counter() - started)
         if not whole_game:
             raise ExhibitionError("no plan found within the time limit; give more --time-limit")
         state = state or game.initial_state()
@@ -215,8 +219,7 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
     place, plan = found
     outcome = replay(game, plan, require_end=turn_limit is None, state=state, place=place)
     score = outcome.score
-    if score > bound:
-        raise AssertionError(f"engine score {score} above the proven bound {bound}: model and engine disagree")
+    _checked(score, bound)
     if warm is not None and warm.score > score:  # CP-SAT ran out of time below its warm start
         return replace(warm, bound=bound, status="optimal" if warm.score == bound else "feasible",
                        seconds=time.perf_counter() - started)
@@ -225,22 +228,40 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
                     time.perf_counter() - started, cuts, model_items, place)
 
 
-WARM_SHARE = 0.5  # of the time limit, at most for the warm start's placement
+def _checked(score: int, bound: int) -> int:
+    """The bound, once sure that the engine's score does not exceed it."""
+    if score > bound:
+        raise AssertionError(f"engine score {score} above the proven bound {bound}: model and engine disagree")
+    return bound
+
+
+WARM_SHARE = 0.8  # of the time limit, at most, for the warm start (it stops early once its placements are proven)
 WARM_SECONDS = 2.0  # at most, whatever the time limit
-WARM_MIN_LIMIT = 0.5  # below this the beam search alone would eat the time limit
+BEAM_SHARE = 0.5  # of the warm start's time, for the beam; the rest places its candidates
+BEAM_NODES_PER_SECOND = 100_000  # nodes the beam ranks per second on this machine (measured)
+MIN_PLACE_SECONDS = 0.05  # the first candidate's placement gets this much even out of time
 
 
 def warm_solution(game: Game, state: State, turns: int, time_limit: float | None, workers: int,
-                  limit: float | None = None) -> Solution | None:
-    """The warm start: the beam's take sequence, placed exactly (within ``limit`` seconds,
-    by default a share of ``time_limit``); None if nothing in time."""
-    takes = beam_takes(game, state, turns)
-    if not takes:
-        return None
+                  limit: float | None = None, heuristic: Heuristic = HEURISTIC) -> Solution | None:
+    """The warm start: the beam's best take sequences, each placed exactly, within ``limit``
+    seconds (by default a share of ``time_limit``; the beam narrows to fit); the best plan,
+    or None if nothing in time."""
+    started = time.perf_counter()
     if limit is None:
         limit = WARM_SECONDS if time_limit is None else min(WARM_SECONDS, WARM_SHARE * time_limit)
-    try:
-        return solve(game, takes=[t.card for t in takes], state=state, time_limit=limit, workers=workers,
-                     stop_early=True, warm_start=False)
-    except ExhibitionError:
-        return None
+    affordable = int(BEAM_SHARE * limit * BEAM_NODES_PER_SECOND / (3 * max(1, turns)))  # about 3 children a node
+    candidates = beam_candidates(game, state, turns, replace(heuristic, width=max(1, min(heuristic.width, affordable))))
+    best = None
+    for takes in candidates:  # best first: each may use all the time left (a placement is often proven early)
+        left = limit - (time.perf_counter() - started)
+        if left <= 0 and best is not None:
+            break
+        try:
+            found = solve(game, takes=[t.card for t in takes], state=state, workers=workers, stop_early=True,
+                          time_limit=max(MIN_PLACE_SECONDS, left), warm_start=False)
+        except ExhibitionError:
+            continue  # no placement found in the time left
+        if best is None or found.score > best.score:
+            best = found
+    return best

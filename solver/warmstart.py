@@ -1,16 +1,20 @@
-"""A quick good plan to start CP-SAT from (a *warm start*).
+"""A quick good plan to start CP-SAT from (a *warm start*), also the cheap evaluator of a
+whole game where an exact solve would cost too much.
 
 CP-SAT proves well but, on the whole game, finds good plans slowly: after one second its
 best is often 500-700 points under the optimum. This module finds a strong plan in a
-fraction of that time, in two steps:
+second or two, in two steps:
 
 1. a beam search over take sequences (market dynamics only, no placement), ranking
    partial sequences by the *potential* of the cards taken: the solo score items that
    depend on the card set alone (decades, continent focus, chain, all six continents, the
-   best MID CENTURY card) plus a reward per card up to the 16 hall spots;
-2. the exact placement of the best sequence by the CP-SAT model with the takes fixed and
-   the game free to stop after any of them (``solve(..., takes, stop_early=True)``, done
-   in ``solver/solve.py``).
+   best MID CENTURY card, the secret decade), an estimate of YEARS GAP (or ANTIQUITY) from
+   the taken extremes and the market as it stands, a reward per card up to the 16 hall
+   spots and the depot's cost beyond them. Cards are small integers and the items are
+   kept as bit masks and counts, so a node costs a few microseconds;
+2. the exact placement of the few best complete sequences by the CP-SAT model with the
+   takes fixed and the game free to stop after any of them (``solve(..., takes,
+   stop_early=True)``, done in ``solver/solve.py``).
 
 The plan is replayed by the engine like every other and handed to the whole-game model as
 a solution hint (``add_plan_hint``), from which CP-SAT's local search improves quickly.
@@ -18,53 +22,159 @@ a solution hint (``add_plan_hint``), from which CP-SAT's local search improves q
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
-from solver.cards import Card, Continent
-from solver.engine import Game, market_column
+from solver.cards import FIRST_YEAR, Card, Continent
+from solver.engine import Game
 from solver.moves import DEPOT, END, Take
-from solver.rules import HALL_SIZE, showcase_of
-from solver.scoring import continent_focus, decade_count, longest_chain
+from solver.rules import HALL_SIZE, Showcase, showcase_of
 from solver.state import State
 
 if TYPE_CHECKING:
     from solver.model import SoloModel
     from solver.solve import Solution
 
-BEAM_WIDTH = 100
 CARD_REWARD = 60  # per card up to the 16 hall spots: filling the hall is worth about this much
 FOCUS_MAX = 7  # one card of a continent per showcase, three in ONE CONTINENT
+SCORED_LIMIT = 5  # YEARS GAP and ANTIQUITY: 5 minus the available cards beyond the card(s)
 
 
-def potential(cards: list[Card]) -> int:
-    """What a card set promises, from the items that depend on the set alone (x100)."""
-    six = len({c.continent for c in cards if c.continent is not None}) == len(Continent)
-    mid = max((100 - 2 * abs(c.year - 1950) for c in cards if c.year is not None and not c.is_white), default=0)
-    items = decade_count(cards) + min(FOCUS_MAX, continent_focus(cards)) + longest_chain(cards) + six
-    return 100 * items + mid + CARD_REWARD * min(len(cards), HALL_SIZE)
+@dataclass(frozen=True)
+class Heuristic:
+    """How the beam ranks and picks take sequences."""
+
+    width: int = 1000  # nodes kept per turn
+    candidates: int = 4  # complete take sequences placed exactly; the best placement wins
+    depot_cost: int = 100  # per card beyond the 16 spots: it can only go to the depot
+    scored_estimate: bool = True  # estimate YEARS GAP / ANTIQUITY from the extremes and the market
+    secret_decade: bool = True  # count the secret decade's cards
+    mid_of_1945: bool = True  # the 1945 card's year counts for MID CENTURY
+    complete_early: bool = True  # a sequence is complete once its cards could fill the hall
 
 
-def beam_takes(game: Game, state: State, turns: int, width: int = BEAM_WIDTH) -> list[Take]:
-    """The most promising sequence of ``turns`` takes from ``state`` (its held card, if any,
-    counts as taken): a beam search over the market dynamics, ranked by ``potential``."""
-    stock = game.deal.stock[state.drawn:]
-    owned = tuple(state.board.hall_cards) + ((state.holding,) if state.holding is not None else ())
-    beam = [(state.market, state.board.vehicle, owned, ())]
-    for t in range(turns):
+HEURISTIC = Heuristic()
+# The first version, frozen: the daily selection rule v1 screens its candidates with it, so
+# changing it would change past puzzles (puzzles/daily.py).
+FIRST_HEURISTIC = Heuristic(width=100, candidates=1, depot_cost=0, scored_estimate=False, secret_decade=False,
+                            mid_of_1945=False, complete_early=False)
+
+
+class _Node(NamedTuple):
+    """A beam node: the market and vehicle after some takes, and the taken cards' items."""
+
+    market: tuple[tuple[int, ...], ...]  # card indices per column, ascending years
+    vehicle: int
+    takes: tuple[Take, ...]
+    owned: int  # cards in hall, held or taken
+    decades: int  # bit d: a card of decade d
+    years: int  # bit y - 1900: a card of year y (Einstein has none)
+    counts: tuple[int, ...]  # coloured cards per continent
+    mid: int  # best MID CENTURY value among the cards
+    secret: int  # cards in the secret decade
+    market_years: int  # bit y - 1900: a market card of year y
+
+
+def _longest_run(mask: int) -> int:
+    """Length of the longest run of set bits (the chain of years)."""
+    run = 0
+    while mask:
+        mask &= mask >> 1
+        run += 1
+    return max(run, 1)
+
+
+class _Beam:
+    """The deal's cards as integers, and the potential of a node under the game's rules."""
+
+    def __init__(self, game: Game, state: State, heuristic: Heuristic) -> None:
+        self.heuristic = heuristic
+        self.cards: list[Card] = []
+        self.index: dict[Card, int] = {}
+        for c in [c for column in state.market for c in column] + list(game.deal.stock[state.drawn:]):
+            self.index[c] = len(self.cards)
+            self.cards.append(c)
+        self.stock = [self.index[c] for c in game.deal.stock[state.drawn:]]
+        self.year_bit = [0 if c.year is None else 1 << (c.year - FIRST_YEAR) for c in self.cards]
+        self.sort_key = [c.sort_key() for c in self.cards]
+        layout = game.layout
+        self.gap = heuristic.scored_estimate and Showcase.GAP in layout
+        self.antiquity = heuristic.scored_estimate and Showcase.ANTIQUITY in layout
+        self.secret_decade = game.rules.secret_decade if heuristic.secret_decade else None
+        owned = list(state.board.hall_cards) + ([state.holding] if state.holding is not None else [])
+        node = _Node(tuple(tuple(self.index[c] for c in column) for column in state.market), state.board.vehicle,
+                     (), 0, 0, 0, (0,) * len(Continent), 0, 0, 0)
+        for c in owned:
+            node = self._with_card(node, c)
+        self.root = node._replace(market_years=sum(self.year_bit[i] for column in node.market for i in column))
+
+    def _with_card(self, node: _Node, c: Card) -> _Node:
+        """``node`` with ``c`` among the owned cards (market untouched)."""
+        counts = node.counts
+        if c.continent is not None:
+            counts = counts[: c.continent] + (counts[c.continent] + 1,) + counts[c.continent + 1 :]
+        if c.year is None:
+            return node._replace(owned=node.owned + 1, counts=counts)
+        mid = node.mid if c.is_white and not self.heuristic.mid_of_1945 else max(node.mid, 100 - 2 * abs(c.year - 1950))
+        return node._replace(owned=node.owned + 1, counts=counts, decades=node.decades | 1 << c.decade,
+                             years=node.years | 1 << (c.year - FIRST_YEAR), mid=mid,
+                             secret=node.secret + (c.decade == self.secret_decade))
+
+    def children(self, node: _Node, turn: int):
+        """Every node one take later: each card of the vehicle's column (a white card to each
+        column); the refill is the stock card of this turn."""
+        column = node.market[node.vehicle]
+        refill = self.stock[turn] if turn < len(self.stock) else None
+        for i in column:
+            rest = [x for x in column if x != i] + ([refill] if refill is not None else [])
+            rest.sort(key=self.sort_key.__getitem__)
+            market = node.market[: node.vehicle] + (tuple(rest),) + node.market[node.vehicle + 1 :]
+            c = self.cards[i]
+            seen = node.market_years & ~self.year_bit[i] | (self.year_bit[refill] if refill is not None else 0)
+            after = self._with_card(node, c)._replace(market=market, market_years=seen)
+            for to in (Continent if c.is_white else (c.continent,)):
+                yield after._replace(vehicle=int(to), takes=node.takes + (Take(c, to if c.is_white else None),))
+
+    def potential(self, node: _Node) -> int:
+        """What the node's cards promise (x100 like the score); see the module docstring."""
+        items = (node.decades.bit_count() + min(FOCUS_MAX, max(node.counts)) + _longest_run(node.years)
+                 + all(node.counts) + node.secret)
+        value = 100 * items + node.mid + CARD_REWARD * min(node.owned, HALL_SIZE)
+        value -= self.heuristic.depot_cost * max(0, node.owned - HALL_SIZE)
+        if node.years.bit_count() >= 2:
+            low = node.years & -node.years
+            if self.gap:
+                high = 1 << (node.years.bit_length() - 1)
+                outside = (node.market_years & (low - 1)).bit_count() + (node.market_years >> high.bit_length()).bit_count()
+                value += 100 * max(0, SCORED_LIMIT - outside)
+            if self.antiquity:
+                second = (node.years & ~low) & -(node.years & ~low)
+                value += 100 * max(0, SCORED_LIMIT - (node.market_years & (second - 1)).bit_count())
+        return value
+
+
+def beam_candidates(game: Game, state: State, turns: int, heuristic: Heuristic = HEURISTIC) -> list[list[Take]]:
+    """The most promising complete take sequences of at most ``turns`` takes from ``state``
+    (its held card, if any, counts as taken), best first: a beam search over the market
+    dynamics ranked by the potential. A sequence is complete once its cards could fill the
+    hall (with ``complete_early``), or at the last turn."""
+    beam = _Beam(game, state, heuristic)
+    width, count = heuristic.width, heuristic.candidates
+    nodes = [beam.root]
+    complete: list[tuple[int, _Node]] = []
+    for turn in range(turns):
         children = {}
-        for market, vehicle, taken, takes in beam:
-            column = market[vehicle]
-            for c in column:
-                rest = [x for x in column if x != c] + ([stock[t]] if t < len(stock) else [])
-                after = market[:vehicle] + (market_column(rest),) + market[vehicle + 1 :]
-                for to in (Continent if c.is_white else (c.continent,)):
-                    key = (after, int(to), frozenset(taken + (c,)))
-                    if key not in children:  # the same market, vehicle and cards: one is enough
-                        children[key] = (after, int(to), taken + (c,), takes + (Take(c, to if c.is_white else None),))
+        for node in nodes:
+            for child in beam.children(node, turn):
+                children.setdefault((child.market, child.vehicle), child)  # same market: same cards taken
         if not children:
             break
-        beam = sorted(children.values(), key=lambda node: -potential(list(node[2])))[:width]
-    return list(beam[0][3])
+        ranked = sorted(((beam.potential(n), n) for n in children.values()), key=lambda pair: -pair[0])
+        nodes = [n for _, n in ranked[:width]]
+        if (heuristic.complete_early and nodes[0].owned >= HALL_SIZE) or turn == turns - 1:
+            complete += ranked[:count]
+    complete.sort(key=lambda pair: -pair[0])
+    return [list(n.takes) for _, n in complete[:count]]
 
 
 def add_plan_hint(h: SoloModel, solution: Solution) -> None:

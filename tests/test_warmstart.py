@@ -1,0 +1,79 @@
+"""The warm start's beam search: its bit-mask items against ``solver/scoring.py``, legal take
+sequences, and ``solve`` staying whole under tiny time limits."""
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from solver.cards import Card, Continent
+from solver.deal import seeded_deal
+from solver.engine import Game
+from solver.scoring import continent_focus, decade_count, longest_chain
+from solver.solve import solve
+from solver.warmstart import FIRST_HEURISTIC, HEURISTIC, _Beam, _longest_run, beam_candidates
+from tests.helpers import endgames
+
+YEARS = st.sets(st.integers(1900, 1999), max_size=30)
+
+
+@given(YEARS)
+def test_longest_run_of_a_year_mask_is_the_chain_of_years(years):
+    mask = sum(1 << (y - 1900) for y in years)
+    assert _longest_run(mask) == longest_chain([Card(y, Continent.EU) for y in years])
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 19))
+def test_potential_items_follow_the_card_lists(seed, takes):
+    """Walk a random line of takes through the beam's nodes; every item it keeps as bits and
+    counts equals the same item computed from the card lists."""
+    game = Game(seeded_deal(seed))
+    beam = _Beam(game, game.initial_state(), HEURISTIC)
+    rng = random.Random(seed)
+    node, owned = beam.root, []
+    for turn in range(takes):
+        node = rng.choice(list(beam.children(node, turn)))
+        owned.append(node.takes[-1].card)
+    market = [beam.cards[i] for column in node.market for i in column]
+    state = game.initial_state()
+    for take in node.takes:
+        state = game.take_only(state, take)  # the beam's market is the engine's
+    assert sorted(map(str, market)) == sorted(map(str, state.market_cards))
+    assert node.vehicle == state.board.vehicle
+    dated = [c.year for c in owned if c.year is not None]
+    six = len({c.continent for c in owned if c.continent is not None}) == len(Continent)
+    items = decade_count(owned) + min(7, continent_focus(owned)) + longest_chain(owned) + six
+    expected = 100 * items + max((100 - 2 * abs(y - 1950) for y in dated), default=0)
+    expected += 60 * min(len(owned), 16) - 100 * max(0, len(owned) - 16)  # cards, then the depot
+    if len(set(dated)) >= 2:  # YEARS GAP estimate: market cards outside the extremes
+        outside = sum(1 for c in market if c.year is not None and not min(dated) <= c.year <= max(dated))
+        expected += 100 * max(0, 5 - outside)
+    assert beam.potential(node) == expected
+
+
+@pytest.mark.parametrize("heuristic", [HEURISTIC, FIRST_HEURISTIC], ids=["current", "first"])
+@pytest.mark.parametrize("seed", range(3))
+def test_beam_candidates_are_legal_take_sequences(seed, heuristic):
+    game = Game(seeded_deal(seed))
+    candidates = beam_candidates(game, game.initial_state(), 19, heuristic)
+    assert 1 <= len(candidates) <= heuristic.candidates
+    for takes in candidates:
+        state = game.initial_state()
+        for take in takes:
+            state = game.take_only(state, take)  # raises on an illegal take
+        assert 16 <= len(takes) <= 19
+
+
+def test_beam_from_late_states_plays_only_the_turns_left():
+    for game, state in endgames("base", 2, turns_left=5):
+        for takes in beam_candidates(game, state, 5):
+            assert 1 <= len(takes) <= 5
+
+
+@pytest.mark.parametrize("limit", [0.01, 0.1, 0.4])
+def test_solve_with_a_tiny_time_limit_still_returns_a_replayed_plan(limit):
+    game = Game(seeded_deal(4))
+    found = solve(game, time_limit=limit, workers=2)
+    assert found.outcome.score == found.score <= found.bound
+    assert found.status == ("optimal" if found.score == found.bound else "feasible")
