@@ -35,7 +35,8 @@ from solver.errors import ExhibitionError
 from solver.moves import Place, Take
 from solver.scoring import solo_breakdown
 from solver.shuffle import shuffled
-from solver.solve import solve
+from solver.model import start_of
+from solver.solve import place_candidates, solve, warm_candidates
 from solver.state import State
 
 Move = Take | Place
@@ -159,20 +160,21 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
     done, overhead = 0, SOLVE_OVERHEAD
     # A solve cut too short returns a poor line whatever the sample: fewer, longer solves
     # beat many short ones early in a game (late, solves prove fast and samples are cheap).
-    useful = max(MIN_SOLVE_SECONDS, min(USEFUL_SOLVE_SECONDS, budget / len(moves) - SOLVE_OVERHEAD))
+    solves = len(moves) + (state.holding is not None)  # a place decision also runs the shared beam
+    useful = max(MIN_SOLVE_SECONDS, min(USEFUL_SOLVE_SECONDS, budget / solves - SOLVE_OVERHEAD))
     last_cost = 0.0
     while done < samples:
         began = time.perf_counter()
         left = budget - (began - started)
-        if done > 0 and left < min(last_cost, len(moves) * (useful / 2 + overhead)):
-            break  # no room for one more sample like the last one, nor for useful solves
-        share = max(useful, left / ((samples - done) * len(moves)) - overhead)
-        per_solve = max(MIN_SOLVE_SECONDS, min(share, left / len(moves) - overhead))  # this sample fits
+        if done > 0 and left < max(last_cost, solves * (useful / 2 + overhead)):
+            break  # no room for one more sample like the last one, or for useful solves
+        share = max(useful, left / ((samples - done) * solves) - overhead)
+        per_solve = max(MIN_SOLVE_SECONDS, min(share, left / solves - overhead))  # this sample fits
         sample = sampled_game(game, state, stock, seed, done)
-        for k, move in enumerate(moves):
-            totals[k].append(value_of(sample, state, move, per_solve, workers)[0])
+        for k, value in enumerate(_sample_values(sample, state, moves, per_solve, workers)):
+            totals[k].append(value)
         last_cost = time.perf_counter() - began
-        spent = last_cost / len(moves)  # what a solve really cost beyond its limit
+        spent = last_cost / solves  # what a solve really cost beyond its limit
         overhead = max(SOLVE_OVERHEAD, spent - per_solve)
         done += 1
     options = []
@@ -181,6 +183,26 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
         spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1)) if len(values) > 1 else 0.0
         options.append(Option(move, mean, stderr=spread / math.sqrt(len(values)), samples=len(values)))
     return _ranked("hidden", state, options, done, started)
+
+
+def _sample_values(game: Game, state: State, moves: list[Move], per_solve: float, workers: int) -> list[int]:
+    """Every option's value on ``game`` (one sampled stock order), about ``per_solve``
+    seconds each. Place options share their future: placing never changes the market, so
+    the warm start's beam runs once (in one option's time) and each option is the exact
+    placement of its best sequences from the state it leads to."""
+    if state.holding is None:
+        return [value_of(game, state, move, per_solve, workers)[0] for move in moves]
+    candidates = warm_candidates(game, state, start_of(game, state).turns, per_solve)
+    values = []
+    for move in moves:
+        pinned = move.target if move.is_spot and state.holding.is_white and move.declare is None else None
+        after = state if pinned is not None else game.apply_place(state, move, check=False)
+        if after.is_over:
+            values.append(solo_breakdown(game, after).total)
+            continue
+        found = place_candidates(game, after, candidates, per_solve, workers, pinned)
+        values.append(found.score if found is not None else value_of(game, state, move, per_solve, workers)[0])
+    return values
 
 
 def _ranked(mode: str, state: State, options: list[Option], samples: int, started: float) -> Hint:

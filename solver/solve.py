@@ -172,9 +172,10 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
     if at_least is not None:
         h.model.add(h.score >= at_least)
     warm = None
-    whole_game = takes is None and not prefix and pinned is None and turn_limit is None and at_least is None
-    if warm_start and whole_game:
-        warm = warm_solution(game, state or game.initial_state(), start.turns, time_limit, workers)
+    rest_of_game = takes is None and not prefix and turn_limit is None and at_least is None
+    whole_game = rest_of_game and pinned is None  # any legal game will do as a fallback
+    if warm_start and rest_of_game:
+        warm = warm_solution(game, state or game.initial_state(), start.turns, time_limit, workers, pinned=pinned)
         if warm is not None:
             add_plan_hint(h, warm)
     solver = solver_for(time_limit, workers)
@@ -243,25 +244,40 @@ MIN_PLACE_SECONDS = 0.05  # the first candidate's placement gets this much even 
 
 
 def warm_solution(game: Game, state: State, turns: int, time_limit: float | None, workers: int,
-                  limit: float | None = None, heuristic: Heuristic = HEURISTIC) -> Solution | None:
+                  limit: float | None = None, heuristic: Heuristic = HEURISTIC, pinned: int | None = None) -> Solution | None:
     """The warm start: the beam's best take sequences, each placed exactly, within ``limit``
     seconds (by default a share of ``time_limit``; the beam narrows to fit); the best plan,
-    or None if nothing in time."""
+    or None if nothing in time. ``pinned``: the held white card's spot, as in ``solve``."""
     started = time.perf_counter()
     if limit is None:
         limit = WARM_SECONDS if time_limit is None else min(WARM_SECONDS, WARM_SHARE * time_limit)
-    affordable = int(BEAM_SHARE * limit * BEAM_NODES_PER_SECOND / (3 * max(1, turns)))  # about 3 children a node
-    candidates = beam_candidates(game, state, turns, replace(heuristic, width=max(1, min(heuristic.width, affordable))))
+    candidates = warm_candidates(game, state, turns, BEAM_SHARE * limit, heuristic)
+    return place_candidates(game, state, candidates, limit - (time.perf_counter() - started), workers, pinned)
+
+
+def warm_candidates(game: Game, state: State, turns: int, seconds: float,
+                    heuristic: Heuristic = HEURISTIC) -> list[list[Take]]:
+    """The beam's best complete take sequences, the beam narrowed to take about ``seconds``."""
+    affordable = int(seconds * BEAM_NODES_PER_SECOND / (3 * max(1, turns)))  # about 3 children a node
+    return beam_candidates(game, state, turns, replace(heuristic, width=max(1, min(heuristic.width, affordable))))
+
+
+def place_candidates(game: Game, state: State, candidates: list[list[Take]], limit: float, workers: int,
+                     pinned: int | None = None) -> Solution | None:
+    """The best exact placement of the candidate take sequences from ``state`` (the game may
+    stop after any take), tried best first while ``limit`` seconds last: each may use all
+    the time left, as a placement is often proven early. None if none placed in time."""
+    started = time.perf_counter()
     best = None
-    for takes in candidates:  # best first: each may use all the time left (a placement is often proven early)
+    for takes in candidates:
         left = limit - (time.perf_counter() - started)
         if left <= 0 and best is not None:
             break
         try:
             found = solve(game, takes=[t.card for t in takes], state=state, workers=workers, stop_early=True,
-                          time_limit=max(MIN_PLACE_SECONDS, left), warm_start=False)
+                          time_limit=max(MIN_PLACE_SECONDS, left), pinned=pinned, warm_start=False)
         except ExhibitionError:
             continue  # no placement found in the time left
-        if best is None or found.score > best.score:
+        if found is not None and (best is None or found.score > best.score):
             best = found
     return best

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from cli.hinting import grade
 from cli.main import main
 from solver.deck import default_deck
-from solver.hints import hint_hidden, hint_known, options_at
+from solver.hints import _sample_values, hint_hidden, hint_known, options_at, sampled_game
 from solver.notation import format_state
 from solver.errors import ExhibitionError
 from solver.rules import Rules, showcase_of
@@ -150,3 +150,18 @@ def test_review_grades_every_decision(tmp_path):
             assert row[mode]["loss"] >= 0 and row[mode]["grade"] == grade(row[mode]["loss"])
     summary = data["summary"]
     assert summary["total_loss"] == summary["optimum"] - summary["score"] >= 0
+
+
+def test_hidden_place_values_are_real_scores_of_the_sampled_game():
+    """Place options share one beam per sample; each value is the engine's score of a plan
+    on that sample, so never above the exhaustive optimum of the option there."""
+    positions = [(g, s) for g, s in endgames("base", 6) if s.holding is not None and not s.holding.is_white]
+    assert positions
+    for game, state in positions[:2]:
+        stock = hidden_stock(state, default_deck())
+        sample = sampled_game(game, state, stock, seed=3)
+        moves = options_at(game, state)
+        values = _sample_values(sample, state, moves, per_solve=1.0, workers=2)
+        exact = [brute_force_from(sample, game.apply_place(state, move)) for move in moves]
+        assert all(v <= e for v, e in zip(values, exact))
+        assert max(values) == max(exact)  # late in a game the beam's lines include the best one
