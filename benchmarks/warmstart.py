@@ -48,9 +48,9 @@ def main() -> None:
             found = warm_solution(game, game.initial_state(), SOLO_TURNS_MAX, None, workers=2, limit=limit,
                                   heuristic=heuristic)
             seconds[name].append(time.perf_counter() - began)
-            scores[name].append(found.score)
-            row += [found.score, f"{seconds[name][-1]:.2f}"]
-        reference = max(scores[name][-1] for name, _, _ in settings)
+            scores[name].append(found.score if found is not None else None)  # None: no line placed in time
+            row += [scores[name][-1] if found is not None else "-", f"{seconds[name][-1]:.2f}"]
+        reference = max(scores[name][-1] or 0 for name, _, _ in settings)
         if args.optimum_limit > 0:
             solved = solve(game, time_limit=args.optimum_limit)
             reference = max(reference, solved.score)
@@ -65,10 +65,12 @@ def main() -> None:
     print()
     summary = []
     for name, _, _ in settings:
-        ratio = statistics.mean(s / b for s, b in zip(scores[name], best))
-        summary.append([name, f"{statistics.mean(scores[name]):.0f}", f"{100 * ratio:.1f}%",
-                        f"{statistics.median(seconds[name]):.2f}", f"{max(seconds[name]):.2f}"])
-    print(tabulate(summary, ["setting", "mean score", "mean % of best", "median s", "max s"], tablefmt="github"))
+        found = [(s, b) for s, b in zip(scores[name], best) if s is not None]
+        ratio = statistics.mean(s / b for s, b in found) if found else 0.0
+        summary.append([name, f"{len(found)}/{len(best)}", f"{statistics.mean(s for s, _ in found):.0f}" if found else "-",
+                        f"{100 * ratio:.1f}%", f"{statistics.median(seconds[name]):.2f}", f"{max(seconds[name]):.2f}"])
+    print(tabulate(summary, ["setting", "lines placed", "mean score", "mean % of best", "median s", "max s"],
+                   tablefmt="github"))
 
 
 if __name__ == "__main__":
