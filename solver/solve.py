@@ -203,12 +203,9 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
     known = math.isfinite(raw_bound) and status in (cp_model.OPTIMAL, cp_model.FEASIBLE)  # cut short: no bound
     bound = int(round(raw_bound)) if known else ceiling
     bound = min(bound, ceiling) if takes is None and turn_limit is None else bound
-    if found is None:
-        # Out of time before CP-SAT's plan passed the engine: the warm start's plan, or a
-        # greedy game (only for a whole game without prefix or cutoff, where any will do).
-        if warm is not None:
-            return replace(warm, bound=_checked(warm.score, bound), status="optimal" if warm.score == bound else "feasible",
-                           seconds=time.perf_counter() - started)
+    if found is None and warm is None:
+        # Out of time before CP-SAT's plan passed the engine, and no warm start: a greedy
+        # game (only for a whole game without prefix or cutoff, where any will do).
         if not whole_game:
             raise ExhibitionError("no plan found within the time limit; give more --time-limit")
         state = state or game.initial_state()
@@ -217,13 +214,14 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
         outcome = replay(game, plan, state=state, place=place)
         return Solution(outcome.score, max(bound, outcome.score), "feasible", plan, outcome,
                         time.perf_counter() - started, cuts, place=place)
-    place, plan = found
-    outcome = replay(game, plan, require_end=turn_limit is None, state=state, place=place)
-    score = outcome.score
-    _checked(score, bound)
-    if warm is not None and warm.score > score:  # CP-SAT ran out of time below its warm start
-        return replace(warm, bound=bound, status="optimal" if warm.score == bound else "feasible",
+    if found is not None:
+        place, plan = found
+        outcome = replay(game, plan, require_end=turn_limit is None, state=state, place=place)
+        _checked(outcome.score, bound)
+    if warm is not None and (found is None or warm.score > outcome.score):  # CP-SAT ran out of time below it
+        return replace(warm, bound=_checked(warm.score, bound), status="optimal" if warm.score == bound else "feasible",
                        seconds=time.perf_counter() - started)
+    score = outcome.score
     model_items = tuple((k, v if isinstance(v, int) else int(solver.value(v))) for k, v in h.items.items())
     return Solution(score, bound, "optimal" if score == bound else "feasible", plan, outcome,
                     time.perf_counter() - started, cuts, model_items, place)
@@ -269,9 +267,9 @@ def place_candidates(game: Game, state: State, candidates: list[list[Take]], lim
     the time left, as a placement is often proven early. None if none placed in time."""
     started = time.perf_counter()
     best = None
-    for takes in candidates:
+    for number, takes in enumerate(candidates):
         left = limit - (time.perf_counter() - started)
-        if left <= 0 and best is not None:
+        if left <= 0 and number > 0:
             break
         try:
             found = solve(game, takes=[t.card for t in takes], state=state, workers=workers, stop_early=True,
