@@ -11,7 +11,7 @@ second or two, in two steps:
    best MID CENTURY card, the secret decade), an estimate of YEARS GAP (or ANTIQUITY) from
    the taken extremes and the market as it stands, a reward per card up to the 16 hall
    spots and the depot's cost beyond them. Cards are small integers and the items are
-   kept as bit masks and counts, so a node costs a few microseconds;
+   kept as bit masks and counts, so a node costs about ten microseconds;
 2. the exact placement of the few best complete sequences by the CP-SAT model with the
    takes fixed and the game free to stop after any of them (``solve(..., takes,
    stop_early=True)``, done in ``solver/solve.py``).

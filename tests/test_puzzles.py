@@ -200,3 +200,12 @@ def test_signals_grade_by_documented_points():
     assert Signals(**{**base, "target": 2600}).grade == "medium"
     assert Signals(**{**base, "target": 2800, "optimal_first_takes": 1}).grade == "expert"
     assert Solved("x", None, 1, 1, "optimal", [], Signals(**base)).difficulty == "easy"
+
+
+@pytest.mark.slow
+def test_selection_v1_reproduces_every_shipped_date():
+    """The frozen selection rule chooses each shipped date's puzzle again, with the same
+    screening signals (the warm start's first version must not drift)."""
+    for entry in load_solved().values():
+        puzzle, greedy, heuristic = choose(dt.date.fromisoformat(entry.date))
+        assert (puzzle.id, greedy, heuristic) == (entry.id, entry.signals.greedy, entry.signals.heuristic), entry.date
