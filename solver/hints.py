@@ -43,7 +43,7 @@ from solver.state import State
 
 Move = Take | Place
 MIN_SOLVE_SECONDS = 0.05
-USEFUL_SOLVE_SECONDS = 0.5  # a whole-game solve this long finds a strong line (the warm start: ~90% of the optimum)
+USEFUL_SOLVE_SECONDS = 0.5  # a whole-game solve this long usually finds a strong line (warm start: 84-92%)
 SOLVE_OVERHEAD = 0.15  # building the models and checking the plan, beyond a solve's own limit (measured)
 
 
