@@ -69,7 +69,7 @@ def _resolve_rules(state_rules, deal: Deal | None, overrides: RuleOverrides):
               help="Hidden stock: at most this many sampled stock orders (fewer if the budget runs out).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Hidden stock: seed of the sampled orders.")
 @click.option("--deck", "deck_path", type=click.Path(dir_okay=False), help="Hidden stock: the deck CSV (default: the shipped deck).")
-@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="CP-SAT workers per solve.")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="CP-SAT workers per solve (hidden stock: placements run this many at a time, one worker each).")
 @rule_options
 @format_option()
 def hint_command(state_text: str, deal_path: str | None, budget: float, samples: int, seed: int, deck_path: str | None,
@@ -129,7 +129,7 @@ def judge(hint: Hint, played_move) -> Judged:
 @click.option("--samples", type=click.IntRange(1, 10_000), default=8, show_default=True, help="Hidden stock: sampled orders.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Hidden stock: seed of the sampled orders.")
 @click.option("--deck", "deck_path", type=click.Path(dir_okay=False), help="Hidden stock: the deck CSV (default: the shipped deck).")
-@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="CP-SAT workers per solve.")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="CP-SAT workers per solve (hidden stock: placements run this many at a time, one worker each).")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @rule_options
 @format_option()

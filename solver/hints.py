@@ -11,14 +11,18 @@ continuation. Two modes:
   (hindsight optimisation, also called perfect-information Monte Carlo), with a standard
   error. Every option is valued on the same samples (common random numbers), so the
   differences between options are sharper than each value's standard error suggests.
-  A sampled future is valued by ``solve``, whose warm start gives a strong line in a
-  fraction of a second; place options share one beam per sample (``_sample_values``).
+  A sampled future is valued by the warm start's best lines from the position the option
+  leads to, each placed exactly by CP-SAT (``_sample_values``); the placements run on two
+  threads. Sampling is a race: an option clearly worse than the best on their shared
+  samples stops being sampled (``_contenders``), so the budget goes to the contenders.
 
 Where the hidden estimate is biased (see also the README): a sampled solve knows the
 future, so values are optimistic (the *value of clairvoyance*), most for options that keep
-choices open only a clairvoyant can exploit; and a solve cut by the budget is only a lower
-bound, which pulls values down where the game is long. The design limits both: the same
-samples for every option, budget shared evenly, and late-game solves that are exact.
+choices open only a clairvoyant can exploit; and a sample's value is the best of a few
+beam lines, placed exactly, so a lower bound of that sample's optimum, which pulls values
+down where the game is long (late in a game the lines include the optimum). The design
+limits both: the same samples for every option, and the race spends the samples where
+options are close.
 
 A white card has many declarations; a *place* option is a spot, and the solver picks the
 declaration (the best one given the continuation).
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import math
 import time
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
 from solver.cards import Card
@@ -40,11 +45,20 @@ from solver.shuffle import shuffled
 from solver.model import start_of
 from solver.solve import place_candidates, solve, warm_candidates
 from solver.state import State
+from solver.warmstart import HEURISTIC
 
 Move = Take | Place
 MIN_SOLVE_SECONDS = 0.05
-USEFUL_SOLVE_SECONDS = 0.5  # a whole-game solve this long usually finds a strong line (warm start: 84-92%)
 SOLVE_OVERHEAD = 0.15  # building the models and checking the plan, beyond a solve's own limit (measured)
+# Hidden stock: a sampled future is valued by the warm start's best lines, placed exactly.
+TAKE_LINES = 2  # a take option's best lines, each placed exactly; the best placement is its value
+PLACE_LINES = 1  # place options share their sample's best line: spend the time on more samples
+BEAM_SHARE = 0.5  # of a sample's planned time, for its beams; placements take about as long
+MIN_SAMPLE_SECONDS = 0.2
+PLACE_SECONDS = 0.5  # at most per placement; most are proven within 0.1 s
+RACE_AFTER = 1  # samples every option gets before the race may drop it
+RACE_MARGIN = 400  # an option stays while its mean loss against the best is at most this over the number of samples...
+RACE_SIGMAS = 2.0  # ...or this many standard errors of that loss
 
 
 @dataclass(frozen=True)
@@ -155,56 +169,105 @@ def hint_known(game: Game, state: State, budget: float, workers: int = 2) -> Hin
 def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samples: int, seed: int = 0,
                 workers: int = 2) -> Hint:
     """Every option valued on sampled stock orders (anytime: as many samples as the budget
-    allows, at most ``samples``; at least one)."""
+    allows, at most ``samples``; at least one).
+
+    A race: every option is valued on the first ``RACE_AFTER`` samples; from then on an
+    option clearly worse than the best on the samples they share (``_contenders``) is
+    dropped, and later samples go to the options still in contention. A dropped option's
+    value is the best option's value minus its mean loss on their shared samples."""
     started = time.perf_counter()
+    deadline = started + budget
     moves = options_at(game, state)
     totals: list[list[int]] = [[] for _ in moves]
-    done, overhead = 0, SOLVE_OVERHEAD
-    # A solve cut too short returns a poor line whatever the sample: fewer, longer solves
-    # beat many short ones early in a game (late, solves prove fast and samples are cheap).
-    solves = len(moves) + (state.holding is not None)  # a place decision also runs the shared beam
-    useful = max(MIN_SOLVE_SECONDS, min(USEFUL_SOLVE_SECONDS, budget / solves - SOLVE_OVERHEAD))
-    last_cost = 0.0
-    while done < samples:
-        began = time.perf_counter()
-        left = budget - (began - started)
-        if done > 0 and left < max(last_cost, solves * (useful / 2 + overhead)):
-            break  # no room for one more sample like the last one, or for useful solves
-        share = max(useful, left / ((samples - done) * solves) - overhead)
-        per_solve = max(MIN_SOLVE_SECONDS, min(share, left / solves - overhead))  # this sample fits
-        sample = sampled_game(game, state, stock, seed, done)
-        for k, value in enumerate(_sample_values(sample, state, moves, per_solve, workers)):
-            totals[k].append(value)
-        last_cost = time.perf_counter() - began
-        spent = last_cost / solves  # what a solve really cost beyond its limit
-        overhead = max(SOLVE_OVERHEAD, spent - per_solve)
-        done += 1
-    options = []
-    for move, values in zip(moves, totals):
-        mean = sum(values) / len(values)
-        spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1)) if len(values) > 1 else 0.0
-        options.append(Option(move, mean, stderr=spread / math.sqrt(len(values)), samples=len(values)))
+    alive = list(range(len(moves)))
+    done, last_cost, last_alive = 0, 0.0, len(moves)
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        while done < samples:
+            began = time.perf_counter()
+            left = deadline - began
+            if done > 0 and left < last_cost * len(alive) / last_alive:
+                break  # no room for one more sample like the last one
+            beam_seconds = BEAM_SHARE * max(MIN_SAMPLE_SECONDS, left / (samples - done))
+            sample = sampled_game(game, state, stock, seed, done)
+            values = _sample_values(sample, state, [moves[k] for k in alive], beam_seconds, pool, deadline)
+            if done > 0 and time.perf_counter() > deadline:
+                break  # cut short by the budget: its values may be poor, leave the sample out
+            for k, value in zip(alive, values):
+                totals[k].append(value)
+            last_cost, last_alive = time.perf_counter() - began, len(alive)
+            done += 1
+            if done >= RACE_AFTER:
+                alive = _contenders(totals, alive)
+    best = max(alive, key=lambda k: sum(totals[k]))
+    options = [_sampled_option(move, totals[k], totals[best]) for k, move in enumerate(moves)]
     return _ranked("hidden", state, options, done, started)
 
 
-def _sample_values(game: Game, state: State, moves: list[Move], per_solve: float, workers: int) -> list[int]:
-    """Every option's value on ``game`` (one sampled stock order), about ``per_solve``
-    seconds each. Place options share their future: placing never changes the market, so
-    the warm start's beam runs once (in one option's time) and each option is the exact
-    placement of its best sequences from the state it leads to."""
+def _mean_and_stderr(values: list[float]) -> tuple[float, float]:
+    mean = sum(values) / len(values)
+    if len(values) < 2:
+        return mean, 0.0
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1) / len(values))
+
+
+def _sampled_option(move: Move, values: list[int], best: list[int]) -> Option:
+    """The option's value: its mean, or if it left the race early (fewer samples than the
+    best option), the best option's mean minus the mean loss on their shared samples."""
+    if len(values) == len(best):
+        mean, stderr = _mean_and_stderr(values)
+    else:
+        loss, stderr = _mean_and_stderr([b - v for b, v in zip(best, values)])
+        mean = sum(best) / len(best) - loss
+    return Option(move, mean, stderr=stderr, samples=len(values))
+
+
+def _contenders(totals: list[list[int]], alive: list[int]) -> list[int]:
+    """The options still in the race: those whose mean loss against the best, on their
+    shared samples, is within ``RACE_MARGIN`` over the number of samples (a wide margin
+    at first, narrowing as samples accumulate), or ``RACE_SIGMAS`` standard errors."""
+    best = max(alive, key=lambda k: sum(totals[k]))
+    keep = []
+    for k in alive:
+        loss, stderr = _mean_and_stderr([b - v for b, v in zip(totals[best], totals[k])])
+        if loss <= max(RACE_MARGIN / len(totals[k]), RACE_SIGMAS * stderr):
+            keep.append(k)
+    return keep
+
+
+def _sample_values(game: Game, state: State, moves: list[Move], beam_seconds: float, pool: Executor,
+                   deadline: float) -> list[int]:
+    """Every option's value on ``game`` (one sampled stock order): the warm start's lines from
+    the position the option leads to, each the engine's score of an exact placement.
+
+    The beams take about ``beam_seconds`` in all. Place options share one beam (placing never
+    changes the market); a take option gets its own. The placements, the bulk of the work,
+    run on ``pool``'s threads with one CP-SAT worker each (CP-SAT releases the GIL, and a
+    placement model is too small for a portfolio to pay); each stops at ``deadline``."""
     if state.holding is None:
-        return [value_of(game, state, move, per_solve, workers)[0] for move in moves]
-    candidates = warm_candidates(game, state, start_of(game, state).turns, per_solve)
-    values = []
-    for move in moves:
-        pinned = move.target if move.is_spot and state.holding.is_white and move.declare is None else None
-        after = state if pinned is not None else game.apply_place(state, move, check=False)
+        afters = [(game.apply_take(state, move, check=False), None) for move in moves]
+        each = beam_seconds / len(moves)
+        lines = replace(HEURISTIC, candidates=TAKE_LINES)
+        candidates = [warm_candidates(game, after, start_of(game, after).turns, each, lines) for after, _ in afters]
+    else:
+        afters = []
+        for move in moves:
+            pinned = move.target if move.is_spot and state.holding.is_white and move.declare is None else None
+            afters.append((state, pinned) if pinned is not None else (game.apply_place(state, move, check=False), None))
+        lines = replace(HEURISTIC, candidates=PLACE_LINES)
+        shared = warm_candidates(game, state, start_of(game, state).turns, beam_seconds, lines)
+        candidates = [shared] * len(moves)
+
+    def value(k: int) -> int:
+        after, pinned = afters[k]
         if after.is_over:
-            values.append(solo_breakdown(game, after).total)
-            continue
-        found = place_candidates(game, after, candidates, per_solve, workers, pinned)
-        values.append(found.score if found is not None else value_of(game, state, move, per_solve, workers)[0])
-    return values
+            return solo_breakdown(game, after).total
+        limit = max(MIN_SOLVE_SECONDS, min(PLACE_SECONDS, deadline - time.perf_counter()))
+        found = place_candidates(game, after, candidates[k], limit, 1, pinned)
+        if found is None:  # nothing placed in time (rare): a whole solve of the rest
+            return value_of(game, state, moves[k], limit, 1)[0]
+        return found.score
+
+    return list(pool.map(value, range(len(moves))))
 
 
 def _ranked(mode: str, state: State, options: list[Option], samples: int, started: float) -> Hint:

