@@ -55,6 +55,7 @@ TAKE_LINES = 2  # a take option's best lines, each placed exactly; the best plac
 PLACE_LINES = 1  # place options share their sample's best line: spend the time on more samples
 BEAM_SHARE = 0.5  # of a sample's planned time, for its beams; placements take about as long
 MIN_SAMPLE_SECONDS = 0.2
+SAMPLE_MARGIN = 1.25  # one more sample only if this many times the last one's cost is left (they vary)
 PLACE_SECONDS = 0.5  # at most per placement; most are proven within 0.1 s
 RACE_AFTER = 1  # samples every option gets before the race may drop it
 RACE_MARGIN = 400  # an option stays while its mean loss against the best is at most this over the number of samples...
@@ -185,7 +186,7 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
         while done < samples:
             began = time.perf_counter()
             left = deadline - began
-            if done > 0 and left < last_cost * len(alive) / last_alive:
+            if done > 0 and left < SAMPLE_MARGIN * last_cost * len(alive) / last_alive:
                 break  # no room for one more sample like the last one
             beam_seconds = BEAM_SHARE * max(MIN_SAMPLE_SECONDS, left / (samples - done))
             sample = sampled_game(game, state, stock, seed, done)
