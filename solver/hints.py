@@ -57,6 +57,7 @@ BEAM_SHARE = 0.5  # of a sample's planned time, for its beams; placements take a
 MIN_SAMPLE_SECONDS = 0.2
 SAMPLE_MARGIN = 1.25  # one more sample only if this many times the last one's cost is left (they vary)
 PLACE_SECONDS = 0.5  # at most per placement; most are proven within 0.1 s
+PLACE_OVERRUN = 0.3  # what the last placements can run past their limit (models, replays): kept off the budget
 RACE_AFTER = 1  # samples every option gets before the race may drop it
 RACE_MARGIN = 400  # an option stays while its mean loss against the best is at most this over the number of samples...
 RACE_SIGMAS = 2.0  # ...or this many standard errors of that loss
@@ -177,7 +178,7 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
     dropped, and later samples go to the options still in contention. A dropped option's
     value is the best option's value minus its mean loss on their shared samples."""
     started = time.perf_counter()
-    deadline = started + budget
+    deadline = started + budget - min(PLACE_OVERRUN, 0.1 * budget)
     moves = options_at(game, state)
     totals: list[list[int]] = [[] for _ in moves]
     alive = list(range(len(moves)))
@@ -190,9 +191,10 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
                 break  # no room for one more sample like the last one
             beam_seconds = BEAM_SHARE * max(MIN_SAMPLE_SECONDS, left / (samples - done))
             sample = sampled_game(game, state, stock, seed, done)
-            values = _sample_values(sample, state, [moves[k] for k in alive], beam_seconds, pool, deadline)
-            if done > 0 and time.perf_counter() > deadline:
-                break  # cut short by the budget: its values may be poor, leave the sample out
+            values = _sample_values(sample, state, [moves[k] for k in alive], beam_seconds, pool, deadline,
+                                    abandon=done > 0)
+            if values is None:
+                break  # cut short by the budget: leave the sample out
             for k, value in zip(alive, values):
                 totals[k].append(value)
             last_cost, last_alive = time.perf_counter() - began, len(alive)
@@ -236,14 +238,15 @@ def _contenders(totals: list[list[int]], alive: list[int]) -> list[int]:
 
 
 def _sample_values(game: Game, state: State, moves: list[Move], beam_seconds: float, pool: Executor,
-                   deadline: float) -> list[int]:
+                   deadline: float, abandon: bool = False) -> list[int] | None:
     """Every option's value on ``game`` (one sampled stock order): the warm start's lines from
     the position the option leads to, each the engine's score of an exact placement.
 
     The beams take about ``beam_seconds`` in all. Place options share one beam (placing never
     changes the market); a take option gets its own. The placements, the bulk of the work,
     run on ``pool``'s threads with one CP-SAT worker each (CP-SAT releases the GIL, and a
-    placement model is too small for a portfolio to pay); each stops at ``deadline``."""
+    placement model is too small for a portfolio to pay). Placements stop at ``deadline``;
+    with ``abandon`` the whole sample is given up (None) once it has passed."""
     if state.holding is None:
         afters = [(game.apply_take(state, move, check=False), None) for move in moves]
         each = beam_seconds / len(moves)
@@ -258,17 +261,22 @@ def _sample_values(game: Game, state: State, moves: list[Move], beam_seconds: fl
         shared = warm_candidates(game, state, start_of(game, state).turns, beam_seconds, lines)
         candidates = [shared] * len(moves)
 
-    def value(k: int) -> int:
+    def value(k: int) -> int | None:
         after, pinned = afters[k]
         if after.is_over:
             return solo_breakdown(game, after).total
-        limit = max(MIN_SOLVE_SECONDS, min(PLACE_SECONDS, deadline - time.perf_counter()))
+        limit = min(PLACE_SECONDS, deadline - time.perf_counter())
+        if limit < MIN_SOLVE_SECONDS:
+            if abandon:
+                return None
+            limit = MIN_SOLVE_SECONDS
         found = place_candidates(game, after, candidates[k], limit, 1, pinned)
         if found is None:  # nothing placed in time (rare): a whole solve of the rest
             return value_of(game, state, moves[k], limit, 1)[0]
         return found.score
 
-    return list(pool.map(value, range(len(moves))))
+    values = list(pool.map(value, range(len(moves))))
+    return None if None in values else values
 
 
 def _ranked(mode: str, state: State, options: list[Option], samples: int, started: float) -> Hint:
