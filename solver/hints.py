@@ -12,9 +12,9 @@ continuation. Two modes:
   error. Every option is valued on the same samples (common random numbers), so the
   differences between options are sharper than each value's standard error suggests.
   A sampled future is valued by the warm start's best lines from the position the option
-  leads to, each placed exactly by CP-SAT (``_sample_values``); the placements run on two
-  threads. Sampling is a race: an option clearly worse than the best on their shared
-  samples stops being sampled (``_contenders``), so the budget goes to the contenders.
+  leads to, each placed exactly by CP-SAT (``_sample_values``); the placements run on
+  ``workers`` threads. Sampling is a race: an option clearly worse than the best on their
+  shared samples stops being sampled (``_contenders``), so the budget goes to the contenders.
 
 Where the hidden estimate is biased (see also the README): a sampled solve knows the
 future, so values are optimistic (the *value of clairvoyance*), most for options that keep
@@ -53,8 +53,8 @@ SOLVE_OVERHEAD = 0.15  # building the models and checking the plan, beyond a sol
 # Hidden stock: a sampled future is valued by the warm start's best lines, placed exactly.
 TAKE_LINES = 2  # a take option's best lines, each placed exactly; the best placement is its value
 PLACE_LINES = 1  # place options share their sample's best line: spend the time on more samples
-BEAM_SHARE = 0.5  # of a sample's planned time, for its beams; placements take about as long
-MIN_SAMPLE_SECONDS = 0.2
+SAMPLE_BEAM_SHARE = 0.5  # of a sample's planned time, for its beams; placements take about as long
+MIN_SAMPLE_SECONDS = 0.2  # a sample's planned time, at least
 SAMPLE_MARGIN = 1.25  # one more sample only if this many times the last one's cost is left (they vary)
 PLACE_SECONDS = 0.5  # at most per placement; most are proven within 0.1 s
 PLACE_OVERRUN = 0.3  # what the last placements can run past their limit (models, replays): kept off the budget
@@ -189,7 +189,7 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
             left = deadline - began
             if done > 0 and left < SAMPLE_MARGIN * last_cost * len(alive) / last_alive:
                 break  # no room for one more sample like the last one
-            beam_seconds = BEAM_SHARE * max(MIN_SAMPLE_SECONDS, left / (samples - done))
+            beam_seconds = SAMPLE_BEAM_SHARE * max(MIN_SAMPLE_SECONDS, left / (samples - done))
             sample = sampled_game(game, state, stock, seed, done)
             values = _sample_values(sample, state, [moves[k] for k in alive], beam_seconds, pool, deadline,
                                     abandon=done > 0)
