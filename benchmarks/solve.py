@@ -13,6 +13,8 @@ Methods:
 - ``cpsat``: ``solver.solve.solve`` as the CLI runs it (2 workers, fixed seed).
 - ``cpsat-w8``: the same with 8 CP-SAT workers time-sliced on the machine's cores.
 - ``tree``: ``solver.tree.solve_tree`` (the first take expanded, CP-SAT with a cutoff below).
+- ``cells``: ``solver.cells.solve_by_cells`` (the whole-game model briefly, run dives, then
+  item cells refuted or searched one by one; 8 workers).
 - ``baseline``: the same single CP-SAT model with CP-SAT's default parameters.
 
 An unproven deal counts as ``inf`` in the time columns (so a median over more than half
@@ -34,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tabulate import tabulate  # noqa: E402
 
+from solver.cells import solve_by_cells  # noqa: E402
 from solver.deal import seeded_deal  # noqa: E402
 from solver.engine import Game  # noqa: E402
 from solver.notation import parse_rules  # noqa: E402
@@ -53,6 +56,8 @@ def run_method(method: str, game: Game, limit: float):
     if method == "tree":
         search = solve_tree(game, depth=1, time_limit=limit, workers=8)
         return replace(search.solution, bound=search.bound, status=search.status, seconds=search.seconds)
+    if method == "cells":
+        return solve_by_cells(game, time_limit=limit, workers=8).solution
     if method == "baseline":
         return solve(game, time_limit=limit, workers=0, warm_start=False)  # 0: CP-SAT picks (its default)
     raise SystemExit(f"unknown method {method}")

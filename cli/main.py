@@ -17,6 +17,7 @@ from solver.notation import format_deal, format_state
 from solver.errors import ExhibitionError
 from solver.plan import load_plan, plan_to_json, replay
 from solver.solve import Solution, check_take_sequence, solve
+from solver.cells import solve_by_cells
 from solver.tree import solve_tree, write_tree
 from cli.batch import batch_command
 from cli.daily import check_command, daily_command
@@ -131,8 +132,10 @@ def place(deal_path: str, takes: str, time_limit: float | None, overrides: RuleO
               help="Stop after this many seconds with the best plan and its bound.")
 @click.option("--workers", type=click.IntRange(1, 64), default=8, show_default=True,
               help="CP-SAT search workers (a portfolio: more than the cores still helps proofs).")
-@click.option("--method", type=click.Choice(["cpsat", "tree"]), default="cpsat", show_default=True,
-              help="cpsat: one CP-SAT model of the whole game; tree: a search tree over the first takes, CP-SAT below.")
+@click.option("--method", type=click.Choice(["cpsat", "tree", "cells"]), default="cpsat", show_default=True,
+              help="cpsat: one CP-SAT model of the whole game; tree: a search tree over the first takes, CP-SAT "
+                   "below; cells: the whole-game model, then plans aimed at each run of years and the score "
+                   "split into item cells, each refuted or searched (solver/cells.py).")
 @click.option("--depth", type=click.IntRange(1, 4), default=1, show_default=True, help="Tree method: turns expanded.")
 @click.option("--tree", "tree_path", type=click.Path(dir_okay=False),
               help="Tree method: write the explored tree (GraphML if FILE ends in .graphml, else JSON).")
@@ -152,6 +155,8 @@ def solve_command(deal_path: str | None, seed: int | None, deck_path: str | None
         solution = replace(search.solution, bound=search.bound, status=search.status, seconds=search.seconds)
         if tree_path is not None:
             write_tree(search.graph, tree_path)
+    elif method == "cells":
+        solution = solve_by_cells(game, time_limit=time_limit, workers=workers, progress=not quiet).solution
     else:
         solution = solve(game, time_limit=time_limit, workers=workers, progress=not quiet)
     if svg_path:

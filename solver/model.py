@@ -85,6 +85,8 @@ class SoloModel:
     end: dict[int, cp_model.IntVar] = field(default_factory=dict)  # card removed from play by END
     full: dict[int, cp_model.IntVar] = field(default_factory=dict)  # showcase position -> it is full
     items: dict[str, object] = field(default_factory=dict)  # score item -> expression (x100)
+    runs: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)  # (first, last year) -> longest chain
+    focus_on: list[cp_model.IntVar] = field(default_factory=list)  # continent -> it is the focus continent
     score: object = 0
 
 
@@ -96,15 +98,32 @@ def candidate_cards(start: Start) -> list[Card]:
     return [p.card for p in start.hall if p is not None] + held + market + list(start.stock[: max(0, start.turns - 1)])
 
 
-def static_bound(game: Game, start: Start | None = None) -> int:
-    """A quick true upper bound on any solo score from ``start`` (default: the deal's first
-    state), item by item over the candidate cards: for search-tree leaves left unexplored,
-    and when CP-SAT has no bound."""
+def item_caps(game: Game, start: Start | None = None) -> dict[str, int]:
+    """A true upper bound on each score item from ``start`` (default: the deal's first
+    state), over the candidate cards; their sum is ``static_bound``. Items not in the
+    rules in force are absent."""
     cards = candidate_cards(start or start_of(game))
-    secret = sum(1 for c in cards if c.decade == game.rules.secret_decade) if game.rules.secret_decade is not None else 0
-    mid = max(100 - 2 * abs(c.year - 1950) for c in cards if c.year is not None)
-    scored = sum(5 for kind in (Showcase.GAP, Showcase.SHORT_ERA, Showcase.ANTIQUITY) if kind in game.layout)
-    return 100 * (decade_count(cards) + 1 + 7 + longest_chain(cards) + scored + min(16, secret)) + mid
+    caps = {
+        "all_continents": 100,
+        "continent_focus": 100 * sum(kind.size if kind is Showcase.CONTINENT else 1 for kind in game.layout),
+        "decades": 100 * decade_count(cards),
+        "chain": 100 * longest_chain(cards),
+        "mid_century": max(100 - 2 * abs(c.year - 1950) for c in cards if c.year is not None),
+        "empty_spots": 0,
+        "depot": 0,
+    }
+    for kind, item in ((Showcase.GAP, "years_gap"), (Showcase.SHORT_ERA, "short_era"), (Showcase.ANTIQUITY, "antiquity")):
+        if kind in game.layout:
+            caps[item] = 500
+    if game.rules.secret_decade is not None:
+        caps["secret_decade"] = 100 * min(HALL_SIZE, sum(1 for c in cards if c.decade == game.rules.secret_decade))
+    return caps
+
+
+def static_bound(game: Game, start: Start | None = None) -> int:
+    """A quick true upper bound on any solo score from ``start``, item by item over the
+    candidate cards: for search-tree leaves left unexplored, and when CP-SAT has no bound."""
+    return sum(item_caps(game, start).values())
 
 
 def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: int | None = None,
@@ -407,7 +426,7 @@ def _score(m, h: SoloModel, game: Game, in_hall, in_market, hall_count, depot_co
         counts.append(v)
     # continent focus = the largest count: choose the focus continent (exact when maximised)
     focus = m.new_int_var(0, most, "focus")
-    chosen = [m.new_bool_var(f"focus_on_{k.name}") for k in Continent]
+    chosen = h.focus_on = [m.new_bool_var(f"focus_on_{k.name}") for k in Continent]
     m.add_exactly_one(chosen)
     for k, v in enumerate(counts):
         m.add(focus <= v + most * (1 - chosen[k]))
@@ -431,6 +450,7 @@ def _score(m, h: SoloModel, game: Game, in_hall, in_market, hall_count, depot_co
             for y in range(start, stop + 1):
                 m.add(z <= in_hall[by_year[y]])  # chain of years: every year of the run in the hall
             chain_terms.append((z, stop - start))
+            h.runs[start, stop] = z
     if chain_terms:
         m.add(sum(z for z, _ in chain_terms) <= 1)
     mid = {i: v for (i, p), v in h.shelf.items() if p == MID_POSITION}

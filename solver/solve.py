@@ -14,6 +14,7 @@ import math
 import sys
 import time
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from ortools.sat.python import cp_model
 
@@ -156,13 +157,17 @@ def check_take_sequence(game: Game, takes: list[Card]) -> None:
 def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None = None, workers: int = 2,
           progress: bool = False, turn_limit: int | None = None, prefix: list[Take] | None = None,
           at_least: int | None = None, state: State | None = None, pinned: int | None = None,
-          stop_early: bool = False, warm_start: bool = True) -> Solution | None:
+          stop_early: bool = False, warm_start: bool = True,
+          restrict: Callable[[SoloModel], None] | None = None) -> Solution | None:
     """Best plan for the deal (or for the take sequence ``takes``), replayed by the engine.
 
     ``stop_early`` lets the game end after any prefix of ``takes``.
     ``state`` solves the rest of the game from that solo state (default: the deal's start);
     ``pinned`` puts its held white card on that flat spot. ``prefix`` fixes the first takes;
-    with ``at_least`` only plans scoring that much count, and None means there is none (proven)."""
+    with ``at_least`` only plans scoring that much count, and None means there is none (proven).
+    ``restrict`` adds constraints to the model (a cell of ``solver/cells.py``); with it and
+    ``at_least`` any plan reaching ``at_least`` will do: the model has no objective, as
+    refuting a cell is faster without one (measured)."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     start = start_of(game, state, pinned=pinned)
@@ -171,6 +176,11 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
         fix_prefix(h, prefix)
     if at_least is not None:
         h.model.add(h.score >= at_least)
+    if restrict is not None:
+        restrict(h)
+    feasible_only = restrict is not None and at_least is not None
+    if feasible_only:
+        h.model.clear_objective()
     warm = None
     rest_of_game = takes is None and not prefix and turn_limit is None and at_least is None
     whole_game = rest_of_game and pinned is None  # any legal game will do as a fallback
@@ -202,7 +212,8 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
             break
     raw_bound = solver.best_objective_bound
     ceiling = static_bound(game, start)
-    known = math.isfinite(raw_bound) and status in (cp_model.OPTIMAL, cp_model.FEASIBLE)  # cut short: no bound
+    known = (math.isfinite(raw_bound) and status in (cp_model.OPTIMAL, cp_model.FEASIBLE)  # cut short: no bound
+             and not feasible_only)
     bound = int(round(raw_bound)) if known else ceiling
     bound = min(bound, ceiling) if takes is None and turn_limit is None else bound
     if found is None and warm is None:

@@ -51,6 +51,8 @@ class Heuristic:
     secret_decade: bool = True  # count the secret decade's cards
     mid_of_1945: bool = True  # the 1945 card's year counts for MID CENTURY
     complete_early: bool = True  # a sequence is complete once its cards could fill the hall
+    wanted: frozenset = frozenset()  # cards worth ``wanted_bonus`` more each (a cell's run of years)
+    wanted_bonus: int = 0
 
 
 HEURISTIC = Heuristic()
@@ -101,6 +103,7 @@ class _Beam:
         self.gap = heuristic.scored_estimate and Showcase.GAP in layout
         self.antiquity = heuristic.scored_estimate and Showcase.ANTIQUITY in layout
         self.secret_decade = game.rules.secret_decade if heuristic.secret_decade else None
+        self.wanted = sum(1 << (c.year - FIRST_YEAR) for c in heuristic.wanted if c.year is not None)
         owned = list(state.board.hall_cards) + ([state.holding] if state.holding is not None else [])
         node = _Node(tuple(tuple(self.index[c] for c in column) for column in state.market), state.board.vehicle,
                      (), 0, 0, 0, (0,) * len(Continent), 0, 0, 0)
@@ -141,6 +144,8 @@ class _Beam:
                  + all(node.counts) + node.secret)
         value = 100 * items + node.mid + CARD_REWARD * min(node.owned, HALL_SIZE)
         value -= self.heuristic.depot_cost * max(0, node.owned - HALL_SIZE)
+        if self.wanted:
+            value += self.heuristic.wanted_bonus * (node.years & self.wanted).bit_count()
         if node.years.bit_count() >= 2:
             low = node.years & -node.years
             if self.gap:

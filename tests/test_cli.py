@@ -11,7 +11,7 @@ from solver.deal import seeded_deal
 from solver.engine import Game
 from solver.moves import Turn
 from solver.notation import parse_state
-from solver.plan import plan_to_json, replay
+from solver.plan import plan_from_json, plan_to_json, replay
 
 runner = CliRunner()
 
@@ -175,6 +175,19 @@ def test_solve_json_contract_and_engine_replay(tmp_path):
     assert code == 0, err
     placed = json.loads(out)
     assert set(placed) == {"score", "plan", "breakdown"} and placed["score"] >= data["score"]
+
+
+def test_solve_by_cells_json_contract(tmp_path):
+    """Seed 1 is not proven in 8 s: the cells run and report a plan the engine scores the
+    same, under a bound that is never below it."""
+    code, out, err = run("solve", "--seed", "1", "--method", "cells", "--time-limit", "8", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert set(data) == {"score", "bound", "status", "plan", "breakdown", "seconds"}
+    assert data["bound"] >= data["score"] and data["status"] == ("optimal" if data["bound"] == data["score"] else "feasible")
+    assert "cell [" in err or "run dive" in err  # progress on stderr
+    plan = plan_from_json({"plan": data["plan"]}, Game(seeded_deal(1)).layout)
+    assert replay(Game(seeded_deal(1)), plan).score == data["score"]
 
 
 def test_solve_and_place_bad_input(tmp_path):

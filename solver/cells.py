@@ -1,0 +1,292 @@
+"""Proof by cells: close the gap between the best plan and the bound by splitting the
+score into item profiles.
+
+The whole-game model's bound stalls at the item-by-item maximum (every item at its best
+over the candidate cards), which no plan reaches. But once some items are *fixed* (the
+chain is exactly 4, and it runs 1991-1994; focus 7 on Europe; ...) "a plan scoring above
+the best one" becomes a feasibility question that CP-SAT refutes quickly, with no
+objective and strong propagation. So the plans are partitioned into cells, each with a
+true upper bound of its own (the item caps with the cell's choices), and every cell whose
+bound beats the best plan is either refuted, or yields a better plan, or is split finer
+when its time slice runs out. The best plan is proven optimal when no cell is left open.
+
+A cell's constraints only restrict the items of a plan, so the cells of a split cover all
+plans of their parent: a refuted cell holds no plan above the target, and the reported
+bound (the largest bound of a cell still open) is a true bound. Every plan a cell yields
+is replayed and scored by the engine (``solver.solve.solve``).
+
+Splits, in order (a cell tried for its depth's ``SLICES`` seconds is split by the next
+one): the chain's length; which run of years it is; the first item below its cap (or all
+at their caps); the focus continent; the MID CENTURY card. The last cells get all the time
+left. Cells are taken best bound first, and a cell is asked for a plan ``DESCENT`` below
+its bound rather than just above the best plan: far above the optimum a refutation is
+quick, so the top bounds come down step by step to the cell that holds the optimum.
+
+CP-SAT finds good plans slowly, and a cell can only be refuted from the best plan on; so
+before the cells, *run dives* look for good plans: the warm start's beam, rewarded for the
+cards of one run of years (each run of 3 years or more among the candidate cards in turn),
+its best sequences placed exactly.
+"""
+
+from __future__ import annotations
+
+import heapq
+import sys
+import time
+from dataclasses import dataclass, replace
+from itertools import count
+
+from solver.cards import Continent
+from solver.engine import Game
+from solver.errors import ExhibitionError
+from solver.model import MID_POSITION, SoloModel, build_solo_model, item_caps, start_of
+from solver.solve import Solution, place_candidates, solve
+from solver.warmstart import HEURISTIC, beam_candidates
+
+# Items that a plan may have below their cap, tried in this order by the deficit split
+# (chain and MID CENTURY have splits of their own).
+DEFICIT_ITEMS = ("continent_focus", "decades", "all_continents", "years_gap", "short_era", "antiquity",
+                 "secret_decade", "empty_spots", "depot")
+# Seconds for a cell at depth 1, 2, ... before it is split; the cells of the last split get
+# all the time left (tuned on seeds 1, 3, 9: finer cells are not always faster to refute).
+SLICES = (1.0, 1.0, 1.0, 4.0)
+DESCENT = 50  # how far a cell's bound comes down per refutation
+RUN_BONUS = 150  # the run dive's beam: worth of each card of the run (tried 50-200 on seed 1)
+RUN_BEAM_WIDTH = 2000  # its width: about 1.5 s of beam
+RUN_DIVE_SECONDS = 2.0  # at most, for placing its sequences
+FIRST_SHARE = 0.1  # of the time limit for the whole-game solve, before the rest (easy deals prove in it)
+FIRST_SECONDS = 6.0  # at most, whatever the time limit
+HARVEST_SHARE = 0.3  # of the time limit, at most, for the run dives
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One constraint of a cell: ``kind`` is ``item_eq`` / ``item_le`` (an item's value),
+    ``run`` (the longest chain is the run of years ``value``), ``focus`` (the focus
+    continent) or ``mid`` (the MID CENTURY card's model index; None: empty)."""
+
+    kind: str
+    value: object
+    item: str = ""
+
+    def apply(self, h: SoloModel) -> None:
+        m = h.model
+        if self.kind == "item_eq":
+            m.add(h.items[self.item] == self.value)
+        elif self.kind == "item_le":
+            m.add(h.items[self.item] <= self.value)
+        elif self.kind == "run":
+            m.add(h.runs[self.value] == 1)
+        elif self.kind == "focus":
+            m.add(h.focus_on[self.value] == 1)
+        elif self.kind == "mid" and self.value is None:
+            m.add(sum(v for (_, p), v in h.shelf.items() if p == MID_POSITION) == 0)
+        elif self.kind == "mid":
+            m.add(h.shelf[self.value, MID_POSITION] == 1)
+        else:
+            raise ValueError(f"unknown cell limit {self.kind}")
+
+    def __str__(self) -> str:
+        if self.kind == "item_eq":
+            return f"{self.item}={self.value}"
+        if self.kind == "item_le":
+            return f"{self.item}<={self.value}"
+        if self.kind == "run":
+            return f"run {self.value[0]}-{self.value[1]}"
+        if self.kind == "focus":
+            return f"focus {Continent(self.value).name}"
+        return f"mid {self.value}"
+
+
+@dataclass(frozen=True)
+class Cell:
+    caps: int  # the sum of the item caps with the cell's limits
+    depth: int  # splits so far
+    limits: tuple[Limit, ...] = ()
+    refuted_from: int | None = None  # no plan of the cell scores this much (the cell or a parent refuted it)
+
+    @property
+    def bound(self) -> int:
+        """No plan of the cell scores more."""
+        return self.caps if self.refuted_from is None else min(self.caps, self.refuted_from - 1)
+
+    def restrict(self, h: SoloModel) -> None:
+        for limit in self.limits:
+            limit.apply(h)
+
+    def __str__(self) -> str:
+        return ", ".join(str(limit) for limit in self.limits) or "all plans"
+
+
+@dataclass
+class CellProof:
+    """The outcome: the best plan (engine-scored), the bound, and how many cells it took."""
+
+    solution: Solution
+    bound: int
+    refuted: int
+    open_cells: int
+    seconds: float
+
+    @property
+    def status(self) -> str:
+        return "optimal" if self.bound == self.solution.score else "feasible"
+
+
+class _Splitter:
+    """The children of a cell: a partition of its plans, each child with its own bound."""
+
+    def __init__(self, game: Game) -> None:
+        self.caps = item_caps(game)
+        self.model = build_solo_model(game)  # read for its runs and MID CENTURY candidates only
+        self.deficits = [item for item in DEFICIT_ITEMS if item in self.caps]
+
+    def children(self, cell: Cell) -> list[Cell]:
+        split = (self._chain_length, self._run, self._deficit, self._focus, self._mid)
+        return split[cell.depth](cell) if cell.depth < len(split) else []
+
+    def _child(self, cell: Cell, caps: int, *limits: Limit) -> Cell:
+        return Cell(caps, cell.depth + 1, cell.limits + limits, cell.refuted_from)
+
+    def _chain_length(self, cell: Cell) -> list[Cell]:
+        cap = self.caps["chain"]
+        return [self._child(cell, cell.caps - cap + 100 * k, Limit("item_eq", 100 * k, "chain"))
+                for k in range(1, cap // 100 + 1)]
+
+    def _run(self, cell: Cell) -> list[Cell]:
+        length = next(limit.value for limit in cell.limits if limit.item == "chain") // 100
+        runs = [run for run in self.model.runs if run[1] - run[0] + 1 == length]
+        if length == 1:
+            return [self._child(cell, cell.caps)]  # no run: nothing to choose
+        return [self._child(cell, cell.caps, Limit("run", run)) for run in runs]
+
+    def _deficit(self, cell: Cell) -> list[Cell]:
+        """The first item below its cap (the ones before it at their caps), or none."""
+        out, at_cap = [], ()
+        for item in self.deficits:
+            out.append(self._child(cell, cell.caps - 100, *at_cap, Limit("item_le", self.caps[item] - 100, item)))
+            at_cap += (Limit("item_eq", self.caps[item], item),)
+        return out + [self._child(cell, cell.caps, *at_cap)]
+
+    def _focus(self, cell: Cell) -> list[Cell]:
+        return [self._child(cell, cell.caps, Limit("focus", k)) for k in range(6)]
+
+    def _mid(self, cell: Cell) -> list[Cell]:
+        cap = self.caps["mid_century"]
+        out = []
+        for (i, p) in self.model.shelf:
+            c = self.model.cards[i]
+            if p == MID_POSITION:
+                value = 0 if c.is_einstein else 100 - 2 * abs(c.year - 1950)
+                out.append(self._child(cell, cell.caps - cap + value, Limit("mid", i)))
+        return out + [self._child(cell, cell.caps - cap, Limit("mid", None))]
+
+
+def _run_dives(game: Game, best: Solution, limit: float | None, workers: int, progress: bool) -> Solution:
+    """``best``, or a better plan from the run dives (runs of 3 years or more among the
+    candidate cards, longest first) within ``limit`` seconds."""
+    started = time.perf_counter()
+    runs = sorted((run for run in build_solo_model(game).runs if run[1] - run[0] >= 2), key=lambda r: r[0] - r[1])
+    for run in runs:
+        left = None if limit is None else limit - (time.perf_counter() - started)
+        if left is not None and left <= 0:
+            break
+        found = _run_dive(game, run, left, workers)
+        if found is not None and found.score > best.score:
+            best = found
+        if progress:
+            print(f"  run dive {run[0]}-{run[1]}: {found.score if found else '-'}  best {best.score}",
+                  file=sys.stderr, flush=True)
+    return best
+
+
+def _run_dive(game: Game, run: tuple[int, int], left: float | None, workers: int) -> Solution | None:
+    """A plan built around the run of years ``run``: the warm start's beam with a bonus for
+    the run's cards, its best sequences placed exactly. CP-SAT finds plans slowly; the beam
+    aimed at a run finds better plans than the plain beam (seed 1, run 1991-1994: 2590 at
+    this width and the optimum 2686 at width 3000, against 2486 for the plain beam)."""
+    wanted = frozenset(c for c in game.deal.cards if c.year is not None and run[0] <= c.year <= run[1])
+    heuristic = replace(HEURISTIC, wanted=wanted, wanted_bonus=RUN_BONUS, width=RUN_BEAM_WIDTH, candidates=2)
+    state = game.initial_state()
+    limit = RUN_DIVE_SECONDS if left is None else min(RUN_DIVE_SECONDS, left / 2)
+    candidates = beam_candidates(game, state, start_of(game).turns, heuristic)
+    return place_candidates(game, state, candidates, limit, workers)
+
+
+def _target(bound: int, best: int) -> int:
+    """The score a cell is asked to reach: a step below its bound (refuting a target above
+    the optimum is quick, and the top cells' bounds come down to the optimum step by step,
+    where the cell that holds it finds it), never below the best plan."""
+    return max(best + 1, bound - DESCENT + 1)
+
+
+def _try_cell(game: Game, cell: Cell, target: int, limit: float | None,
+              workers: int) -> tuple[str, Solution | None]:
+    """Ask CP-SAT for a plan of the cell scoring ``target`` or more: ``("refuted", None)``,
+    ``("better", plan)``, or ``("split", None)`` when the time runs out first."""
+    try:
+        found = solve(game, time_limit=limit, workers=workers, at_least=target, restrict=cell.restrict,
+                      warm_start=False)
+    except ExhibitionError:  # nothing either way within the time
+        return "split", None
+    return ("refuted", None) if found is None else ("better", found)
+
+
+def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers: int = 8,
+                   progress: bool = False) -> CellProof:
+    """Raise ``best`` (a whole-game solution, engine-scored) to the optimum and prove it, or
+    return the best plan and bound when ``time_limit`` runs out."""
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
+    splitter = _Splitter(game)
+    order = count()
+    root = Cell(sum(splitter.caps.values()), 0)
+    heap = [(-root.bound, next(order), root)]  # best bound first: the reported bound falls soonest
+    refuted = 0
+    while heap and -heap[0][0] > best.score:
+        _, _, cell = heapq.heappop(heap)
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            heapq.heappush(heap, (-cell.bound, next(order), cell))
+            break
+        if cell.depth == 0:
+            outcome = "split"  # the root is the whole-game solve that gave ``best``
+        else:
+            limit = SLICES[cell.depth - 1] if cell.depth <= len(SLICES) else left
+            target = _target(cell.bound, best.score)
+            outcome, found = _try_cell(game, cell, target, limit if left is None else min(limit, left), workers)
+            if found is not None:
+                best = found
+            if outcome == "refuted":
+                refuted += 1
+                cell = replace(cell, refuted_from=target)
+        if outcome == "split":
+            for child in splitter.children(cell) or [cell]:  # past the last split: again, with the time left
+                heapq.heappush(heap, (-child.bound, next(order), child))
+        else:  # refuted from the target on, or better plan found: the cell may hold one above it
+            heapq.heappush(heap, (-cell.bound, next(order), cell))
+        if progress:
+            print(f"  {time.perf_counter() - started:7.2f}s  cell [{cell}] bound {cell.bound}: {outcome}"
+                  f"  best {best.score}", file=sys.stderr, flush=True)
+    bound = max([best.score] + [-b for b, _, _ in heap])
+    return CellProof(replace(best, bound=bound, status="optimal" if bound == best.score else "feasible"),
+                     bound, refuted, sum(1 for b, _, _ in heap if -b > best.score), time.perf_counter() - started)
+
+
+def solve_by_cells(game: Game, time_limit: float | None, workers: int = 8, progress: bool = False) -> CellProof:
+    """The whole-game solve (warm start, then CP-SAT) for a short while; if its plan is not
+    proven optimal, the cells from its plan on."""
+    started = time.perf_counter()
+    first = FIRST_SECONDS if time_limit is None else min(FIRST_SECONDS, FIRST_SHARE * time_limit)
+    best = solve(game, time_limit=first, workers=workers, progress=progress)
+    if best.status == "optimal":
+        return CellProof(best, best.bound, 0, 0, time.perf_counter() - started)
+    ceiling = best.bound  # the whole-game model's bound (a dive's plan carries its placement's)
+    harvest = None if time_limit is None else HARVEST_SHARE * time_limit
+    best = _run_dives(game, best, harvest, workers, progress)
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
+    proof = prove_by_cells(game, best, left, workers, progress)
+    bound = min(proof.bound, ceiling)  # both are true bounds
+    solution = replace(proof.solution, bound=bound, status="optimal" if bound == proof.solution.score else "feasible",
+                       seconds=time.perf_counter() - started)
+    return replace(proof, solution=solution, bound=bound, seconds=solution.seconds)
