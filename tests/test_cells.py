@@ -7,11 +7,12 @@ from dataclasses import replace
 import pytest
 
 from solver.cells import Cell, _Splitter, prove_by_cells, solve_by_cells
-from solver.deal import seeded_deal
+from solver.deal import Deal, seeded_deal
 from solver.engine import Game
 from solver.greedy import greedy_plan
 from solver.model import MID_POSITION
 from solver.moves import Turn
+from solver.notation import parse_rules
 from solver.plan import replay
 from solver.rules import showcase_of
 from solver.scoring import longest_chain
@@ -54,9 +55,12 @@ def assert_covered(game, outcome):
         cell = holding[0]
 
 
-@pytest.mark.parametrize("seed", range(12))
+RULE_SETS = ["base", "SHORT_ERA+LINKS+ANTIQUITY", "SPREAD_THE_YEARS+ONE_DECADE+UNIQUE_DECADES+SD3", "SD5"]
+
+
+@pytest.mark.parametrize("seed", range(16))
 def test_every_split_covers_a_random_game(seed):
-    game = Game(seeded_deal(seed))
+    game = Game(Deal(seeded_deal(seed).cards, parse_rules(RULE_SETS[seed % len(RULE_SETS)])))
     assert_covered(game, replay(game, _random_plan(game, seed)))
 
 
@@ -87,6 +91,7 @@ def test_cells_prove_an_optimum_from_a_weaker_plan():
     optimum = solve_by_cells(game, time_limit=120, workers=2)
     assert optimum.status == "optimal" and optimum.solution.score == 2888
     assert replay(game, optimum.solution.plan).score == 2888
+    assert_covered(game, optimum.solution.outcome)  # a plan at nearly every cap: the all-caps cells hold it
     weaker = replace(optimum.solution, score=2788, status="feasible")
     proof = prove_by_cells(game, weaker, time_limit=120, workers=2)
     assert proof.status == "optimal" and proof.bound == proof.solution.score == 2888
