@@ -8,6 +8,7 @@ import random
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
 from solver.model import start_of
+from solver.moves import Turn
 from solver.notation import parse_rules, parse_state
 from solver.rules import Rules
 from solver.scoring import solo_breakdown
@@ -26,6 +27,23 @@ def board(hall: str = EMPTY_HALL, market: str = EMPTY_MARKET, depot: str = "-", 
 
 def game_for(rules: Rules = Rules(), seed: int = 0, players: int = 1) -> Game:
     return Game(Deal(seeded_deal(seed).cards, rules), players)
+
+
+def random_plan(game: Game, seed: int, spot_share: float = 0.9) -> tuple[list[Turn], State]:
+    """A random legal solo game: a random take each turn, placed on a random legal spot
+    ``spot_share`` of the time (else anywhere legal, depot or END included); its turns and
+    final state."""
+    rng = random.Random(seed)
+    state, turns = game.initial_state(), []
+    while not state.is_over:
+        take = rng.choice(game.legal_takes(state))
+        after = game.apply_take(state, take)
+        places = game.legal_places(after)
+        spots = [p for p in places if p.is_spot]
+        place = rng.choice(spots) if spots and rng.random() < spot_share else rng.choice(places)
+        turns.append(Turn(take, place))
+        state = game.apply_place(after, place)
+    return turns, state
 
 
 def endgame(seed, rules, turns_left):

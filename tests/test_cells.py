@@ -1,7 +1,6 @@
 """Proof by cells: every split is a cover of its parent's plans with true bounds, and the
 proof reaches the optimum that the whole-game model proves."""
 
-import random
 from dataclasses import replace
 
 import pytest
@@ -11,11 +10,11 @@ from solver.deal import Deal, seeded_deal
 from solver.engine import Game
 from solver.greedy import greedy_plan
 from solver.model import MID_POSITION
-from solver.moves import Turn
 from solver.notation import parse_rules
 from solver.plan import replay
 from solver.rules import showcase_of
 from solver.scoring import longest_chain
+from tests.helpers import random_plan
 
 
 def holds(limit, splitter, outcome) -> bool:
@@ -61,22 +60,7 @@ RULE_SETS = ["base", "SHORT_ERA+LINKS+ANTIQUITY", "SPREAD_THE_YEARS+ONE_DECADE+U
 @pytest.mark.parametrize("seed", range(16))
 def test_every_split_covers_a_random_game(seed):
     game = Game(Deal(seeded_deal(seed).cards, parse_rules(RULE_SETS[seed % len(RULE_SETS)])))
-    assert_covered(game, replay(game, _random_plan(game, seed)))
-
-
-def _random_plan(game, seed):
-    """A random legal game, spots preferred (so that its items vary)."""
-    rng = random.Random(seed)
-    state, plan = game.initial_state(), []
-    while not state.is_over:
-        take = rng.choice(game.legal_takes(state))
-        after = game.apply_take(state, take)
-        places = game.legal_places(after)
-        spots = [p for p in places if p.is_spot]
-        place = rng.choice(spots) if spots and rng.random() < 0.95 else rng.choice(places)
-        plan.append(Turn(take, place))
-        state = game.apply_place(after, place)
-    return plan
+    assert_covered(game, replay(game, random_plan(game, seed, spot_share=0.95)[0]))
 
 
 def test_every_split_covers_the_greedy_game():

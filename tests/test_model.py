@@ -1,7 +1,6 @@
 """The CP-SAT model against the rules engine: placement of random take sequences, item by
 item scoring, and an exhaustive engine search on short games."""
 
-import random
 
 import pytest
 
@@ -10,24 +9,15 @@ from solver.engine import Game
 from solver.notation import parse_rules
 from solver.scoring import solo_breakdown
 from solver.solve import solve
-from tests.helpers import brute_force_from, endgames
+from tests.helpers import brute_force_from, endgames, random_plan
 
 RULE_SETS = ["base", "SHORT_ERA+LINKS+ANTIQUITY", "SPREAD_THE_YEARS+ONE_DECADE+UNIQUE_DECADES+SD3", "DFE", "SD5"]
 
 
 def random_game(seed, rules):
     game = Game(Deal(seeded_deal(seed).cards, parse_rules(rules)))
-    rng = random.Random(seed)
-    state, turns = game.initial_state(), []
-    while not state.is_over:
-        take = rng.choice(game.legal_takes(state))
-        after = game.apply_take(state, take)
-        places = game.legal_places(after)
-        spots = [p for p in places if p.is_spot]
-        place = rng.choice(spots) if spots and rng.random() < 0.9 else rng.choice(places)
-        turns.append(take.card)
-        state = game.apply_place(after, place)
-    return game, turns, solo_breakdown(game, state).total
+    turns, final = random_plan(game, seed)
+    return game, [t.take.card for t in turns], solo_breakdown(game, final).total
 
 
 @pytest.mark.parametrize("seed", range(40))
