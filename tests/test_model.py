@@ -1,7 +1,6 @@
 """The CP-SAT model against the rules engine: placement of random take sequences, item by
 item scoring, and an exhaustive engine search on short games."""
 
-
 import pytest
 
 from solver.deal import Deal, seeded_deal
