@@ -122,17 +122,21 @@ class Cell:
 
 @dataclass
 class CellProof:
-    """The outcome: the best plan (engine-scored), the bound, and how many cells it took."""
+    """The outcome: the best plan (engine-scored, carrying the bound and status), how many
+    cells were refuted and are still open, and the time it all took."""
 
     solution: Solution
-    bound: int
     refuted: int
     open_cells: int
     seconds: float
 
     @property
+    def bound(self) -> int:
+        return self.solution.bound
+
+    @property
     def status(self) -> str:
-        return "optimal" if self.bound == self.solution.score else "feasible"
+        return self.solution.status
 
 
 class _Splitter:
@@ -184,11 +188,12 @@ class _Splitter:
         return out + [self._child(cell, cell.caps - cap, Limit("mid", None))]
 
 
-def _run_dives(game: Game, best: Solution, limit: float | None, workers: int, progress: bool) -> Solution:
+def _run_dives(game: Game, splitter: _Splitter, best: Solution, limit: float | None, workers: int,
+               progress: bool) -> Solution:
     """``best``, or a better plan from the run dives (runs of 3 years or more among the
     candidate cards, longest first) within ``limit`` seconds."""
     started = time.perf_counter()
-    runs = sorted((run for run in build_solo_model(game).runs if run[1] - run[0] >= 2), key=lambda r: r[0] - r[1])
+    runs = sorted((run for run in splitter.model.runs if run[1] - run[0] >= 2), key=lambda r: r[0] - r[1])
     for run in runs:
         left = None if limit is None else limit - (time.perf_counter() - started)
         if left is not None and left <= 0:
@@ -235,12 +240,12 @@ def _try_cell(game: Game, cell: Cell, target: int, limit: float | None,
 
 
 def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers: int = 8,
-                   progress: bool = False) -> CellProof:
+                   progress: bool = False, splitter: _Splitter | None = None) -> CellProof:
     """Raise ``best`` (a whole-game solution, engine-scored) to the optimum and prove it, or
     return the best plan and bound when ``time_limit`` runs out."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
-    splitter = _Splitter(game)
+    splitter = splitter or _Splitter(game)
     order = count()
     root = Cell(sum(splitter.caps.values()), 0)
     heap = [(-root.bound, next(order), root)]  # best bound first: the reported bound falls soonest
@@ -272,7 +277,7 @@ def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers
                   f"  best {best.score}", file=sys.stderr, flush=True)
     bound = max([best.score] + [-b for b, _, _ in heap])
     return CellProof(replace(best, bound=bound, status="optimal" if bound == best.score else "feasible"),
-                     bound, refuted, sum(1 for b, _, _ in heap if -b > best.score), time.perf_counter() - started)
+                     refuted, sum(1 for b, _, _ in heap if -b > best.score), time.perf_counter() - started)
 
 
 def solve_by_cells(game: Game, time_limit: float | None, workers: int = 8, progress: bool = False) -> CellProof:
@@ -282,13 +287,14 @@ def solve_by_cells(game: Game, time_limit: float | None, workers: int = 8, progr
     first = FIRST_SECONDS if time_limit is None else min(FIRST_SECONDS, FIRST_SHARE * time_limit)
     best = solve(game, time_limit=first, workers=workers, progress=progress)
     if best.status == "optimal":
-        return CellProof(best, best.bound, 0, 0, time.perf_counter() - started)
+        return CellProof(best, 0, 0, time.perf_counter() - started)
     ceiling = best.bound  # the whole-game model's bound (a dive's plan carries its placement's)
     harvest = None if time_limit is None else HARVEST_SHARE * time_limit
-    best = _run_dives(game, best, harvest, workers, progress)
+    splitter = _Splitter(game)
+    best = _run_dives(game, splitter, best, harvest, workers, progress)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    proof = prove_by_cells(game, best, left, workers, progress)
+    proof = prove_by_cells(game, best, left, workers, progress, splitter)
     bound = min(proof.bound, ceiling)  # both are true bounds
     solution = replace(proof.solution, bound=bound, status="optimal" if bound == proof.solution.score else "feasible",
                        seconds=time.perf_counter() - started)
-    return replace(proof, solution=solution, bound=bound, seconds=solution.seconds)
+    return replace(proof, solution=solution, seconds=solution.seconds)
