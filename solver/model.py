@@ -98,6 +98,12 @@ def candidate_cards(start: Start) -> list[Card]:
     return [p.card for p in start.hall if p is not None] + held + market + list(start.stock[: max(0, start.turns - 1)])
 
 
+def focus_most(layout: tuple[Showcase, ...]) -> int:
+    """Most cards of one continent a hall can hold: one per showcase, three in ONE
+    CONTINENT (7 in the base layout; 5 when a variation covers ONE CONTINENT)."""
+    return sum(kind.size if kind is Showcase.CONTINENT else 1 for kind in layout)
+
+
 def item_caps(game: Game, start: Start | None = None) -> dict[str, int]:
     """A true upper bound on each score item from ``start`` (default: the deal's first
     state), over the candidate cards; their sum is ``static_bound``. Items not in the
@@ -105,7 +111,7 @@ def item_caps(game: Game, start: Start | None = None) -> dict[str, int]:
     cards = candidate_cards(start or start_of(game))
     caps = {
         "all_continents": 100,
-        "continent_focus": 100 * sum(kind.size if kind is Showcase.CONTINENT else 1 for kind in game.layout),
+        "continent_focus": 100 * focus_most(game.layout),
         "decades": 100 * decade_count(cards),
         "chain": 100 * longest_chain(cards),
         "mid_century": max(100 - 2 * abs(c.year - 1950) for c in cards if c.year is not None),
@@ -416,8 +422,7 @@ def _game_end(m, h: SoloModel, game: Game, hall_count, depot_count, last, turn_l
 def _score(m, h: SoloModel, game: Game, in_hall, in_market, hall_count, depot_count) -> None:
     """The solo score x100, item by item (mirrors solver/scoring.py; tests compare the two)."""
     cards, rules, layout = h.cards, game.rules, game.layout
-    # A continent has at most one card per showcase, three in ONE CONTINENT: at most 7.
-    most = sum(1 if kind is not Showcase.CONTINENT else kind.size for kind in layout)
+    most = focus_most(layout)
     counts = []
     for k in Continent:
         members = [in_hall[i] for i in in_hall if cards[i].continent == k]
