@@ -49,6 +49,9 @@ class OneLineErrors(click.Group):
         except ExhibitionError as exc:
             click.echo(f"exhibition: error: {' '.join(str(exc).split())}", err=True)
             sys.exit(EXIT_BAD_INPUT)
+        except OSError as exc:  # a file that cannot be read or written: name it, no traceback
+            click.echo(f"exhibition: error: {exc.filename or 'file'}: {exc.strerror or exc}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
         if isinstance(result, int):
             sys.exit(result)
         return result
@@ -136,7 +139,10 @@ def deal_options(func: Any) -> Any:
 def write_atomically(path: str | Path, text: str) -> None:
     """Write the whole file or nothing (a temporary file renamed into place)."""
     path = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=f".{path.name}.")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=f".{path.name}.")
+    except OSError as exc:
+        raise BadInput(f"cannot write {path}: {exc.strerror}") from None
     try:
         with os.fdopen(handle, "w") as out:
             out.write(text)

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
+from pathlib import Path
 
 import click
 
 from cli.common import BadInput, emit_json, format_option, positive_seconds, write_atomically
 from cli.render import breakdown_text, hall_text, market_table
 from cli.svg import write_hall_svg
-from puzzles.daily import Solved, archive_lines, daily, load_solved, parse_date, plan_turns, puzzle_of, target_of, today
+from puzzles.daily import (SOLVED_FILE, Solved, archive_lines, daily, load_solved, parse_date, plan_turns, prove_further,
+                           puzzle_of, solved_lines, target_of, today)
 from puzzles.ids import parse_id
 from solver.deck import default_deck
 from solver.engine import Game
@@ -87,15 +88,25 @@ def _dates(start: str, stop: str) -> list[dt.date]:
 @click.option("--archive", nargs=2, metavar="FROM TO", help="Write the puzzles of a range of dates (archive format).")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), help="--archive: the archive file (default: stdout).")
 @click.option("--solutions", "solutions_path", type=click.Path(dir_okay=False),
-              help="--archive: also write each solved puzzle as a JSON line (the solved-file format).")
+              help="--archive: also write each solved puzzle as a JSON line (the solved-file format). "
+                   "--prove-open: the solved file to work on (default: the shipped one).")
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False), help="With --reveal: draw the best line's hall as SVG.")
+@click.option("--prove-open", is_flag=True,
+              help="Maintenance: work --time-limit seconds more on each puzzle of the solved file whose target is "
+                   "not proven (the cells method, from its best line) and rewrite the file with what improved.")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @format_option()
 def daily_command(date_text: str | None, reveal: bool, time_limit: float, workers: int, archive: tuple[str, str] | None,
-                  out_path: str | None, solutions_path: str | None, svg_path: str | None, quiet: bool, fmt: str) -> None:
+                  out_path: str | None, solutions_path: str | None, svg_path: str | None, prove_open: bool, quiet: bool,
+                  fmt: str) -> None:
     """The daily solo puzzle of a UTC date: market, rules, difficulty and proven target."""
     if svg_path and not reveal:
         raise BadInput("--svg draws the answer: give --reveal too")
+    if prove_open:
+        if date_text or reveal or archive:
+            raise BadInput("--prove-open works on the solved file: no --date, --reveal or --archive with it")
+        _prove_open(Path(solutions_path) if solutions_path else SOLVED_FILE, time_limit, workers, quiet)
+        return
     if archive:
         if date_text or reveal:
             raise BadInput("--archive writes a range of dates: no --date or --reveal with it")
@@ -111,7 +122,7 @@ def daily_command(date_text: str | None, reveal: bool, time_limit: float, worker
         else:
             click.echo(text, nl=False)
         if solutions_path:
-            write_atomically(solutions_path, "".join(json.dumps(e.to_json()) + "\n" for e in entries))
+            write_atomically(solutions_path, solved_lines(entries))
         return
     date = parse_date(date_text) if date_text else today()
     entry = daily(date, time_limit, workers, progress=not quiet)
@@ -123,6 +134,25 @@ def daily_command(date_text: str | None, reveal: bool, time_limit: float, worker
     show_puzzle(entry, date.isoformat(), fmt)
     if reveal:
         reveal_solution(entry, fmt, svg_path)
+
+
+def _prove_open(path: Path, time_limit: float, workers: int, quiet: bool) -> None:
+    """``daily --prove-open``: each unproven entry of the solved file ``path`` gets
+    ``time_limit`` more seconds; the file is rewritten (whole or not at all) after each one
+    that improved, so an interrupted run keeps what it found."""
+    if not path.exists():
+        raise BadInput(f"solved file {path} does not exist")
+    entries = list(load_solved(path).values())
+    for number, entry in enumerate(entries):
+        if entry.status == "optimal":
+            continue
+        better = prove_further(entry, time_limit, workers)
+        if not quiet:
+            click.echo(f"  {entry.date}  {entry.target}/{entry.bound} -> {better.target}/{better.bound} {better.status}",
+                       err=True)
+        if better is not entry:
+            entries[number] = better
+            write_atomically(path, solved_lines(entries))
 
 
 @click.command(name="check")

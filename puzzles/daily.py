@@ -16,7 +16,9 @@ puzzles, so a new rule gets a new name):
   while greedy falls at least 800 short of it is kept (if none of 12 does, the one with the
   best heuristic).
 - The kept deal is solved to a proven optimum: the target. Where the proof does not finish
-  in the time given, the target is the best score found with its bound, and says so.
+  in the time given, the target is the best score found with its bound, and says so; such
+  an entry of the solved file can be worked on later (``prove_further``: the cells method
+  from its best line), which may raise the target to the optimum, never change the deal.
 
 Difficulty (``grade``) from measured signals of the solved puzzle:
 - ``idea``: the target beats the strong heuristic by 100 or more (one point), 300 or more
@@ -36,6 +38,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from puzzles.ids import Puzzle, parse_id
+from solver.cells import prove_by_cells
 from solver.deal import SOLO_DEAL_MIN, SOLO_TURNS_MAX, Deal, seeded_deal
 from solver.engine import Game
 from solver.errors import ExhibitionError
@@ -174,7 +177,31 @@ def solve_puzzle(puzzle: Puzzle, greedy: int, heuristic: int, time_limit: float,
     started = time.perf_counter()
     game = Game(puzzle.deal)
     best = solve(game, time_limit=time_limit, workers=workers, progress=progress)
-    firsts = _optimal_first_takes(game, best, started + time_limit, workers) if best.status == "optimal" else None
+    return _solved(puzzle, game, best, greedy, heuristic, started + time_limit, workers, date)
+
+
+def prove_further(entry: Solved, time_limit: float, workers: int = 8, progress: bool = False) -> Solved:
+    """An entry left unproven, worked on for ``time_limit`` more seconds: the cells method
+    (``solver/cells.py``) from its best line and bound. The entry with a better line, a
+    lower bound or a proof; the same entry if nothing improved."""
+    started = time.perf_counter()
+    game = Game(entry.puzzle.deal)
+    plan = plan_turns(entry)
+    outcome = replay(game, plan)
+    known = Solution(outcome.score, entry.bound, entry.status, plan, outcome, 0.0)
+    best = prove_by_cells(game, known, time_limit, workers, progress, ceiling=entry.bound).solution
+    if best.score == entry.target and best.bound == entry.bound:
+        return entry
+    signals = entry.signals
+    return _solved(entry.puzzle, game, best, signals.greedy, signals.heuristic, started + time_limit, workers,
+                   entry.date)
+
+
+def _solved(puzzle: Puzzle, game: Game, best: Solution, greedy: int, heuristic: int, deadline: float, workers: int,
+            date: str | None) -> Solved:
+    """The solved-file entry of a puzzle's best line; with time left before ``deadline``, a
+    proven one gets its count of optimal first takes."""
+    firsts = _optimal_first_takes(game, best, deadline, workers) if best.status == "optimal" else None
     played = [t.place.target for t in best.plan]
     signals = Signals(greedy, heuristic, best.score, firsts, DEPOT in played,
                       any(t.take.card.is_white for t in best.plan), puzzle.mode == "blind")
@@ -204,14 +231,22 @@ def _optimal_first_takes(game: Game, best: Solution, deadline: float, workers: i
     return count
 
 
+def solved_lines(entries: list[Solved]) -> str:
+    """The solved-file format: one JSON object per line."""
+    return "".join(json.dumps(e.to_json()) + "\n" for e in entries)
+
+
 def load_solved(path: Path = SOLVED_FILE) -> dict[str, Solved]:
     """The solved puzzles shipped with the project (and added by ``daily --archive``), by ID."""
     if not path.exists():
         return {}
     out = {}
-    for line in path.read_text().splitlines():
+    for number, line in enumerate(path.read_text().splitlines(), 1):
         if line.strip():
-            entry = Solved.from_json(json.loads(line))
+            try:
+                entry = Solved.from_json(json.loads(line))
+            except (ValueError, KeyError, TypeError) as exc:
+                raise ExhibitionError(f"solved file {path} line {number}: not a solved puzzle ({exc})") from None
             out[entry.id] = entry
     return out
 

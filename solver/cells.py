@@ -240,9 +240,11 @@ def _try_cell(game: Game, cell: Cell, target: int, limit: float | None,
 
 
 def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers: int = 8,
-                   progress: bool = False, splitter: _Splitter | None = None) -> CellProof:
+                   progress: bool = False, splitter: _Splitter | None = None, ceiling: int | None = None) -> CellProof:
     """Raise ``best`` (a whole-game solution, engine-scored) to the optimum and prove it, or
-    return the best plan and bound when ``time_limit`` runs out."""
+    return the best plan and bound when ``time_limit`` runs out. ``ceiling``: a true bound
+    of the game found otherwise (the whole-game model's), which the reported bound never
+    exceeds."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     splitter = splitter or _Splitter(game)
@@ -276,6 +278,7 @@ def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers
             print(f"  {time.perf_counter() - started:7.2f}s  cell [{cell}] bound {cell.bound}: {outcome}"
                   f"  best {best.score}", file=sys.stderr, flush=True)
     bound = max([best.score] + [-b for b, _, _ in heap])
+    bound = bound if ceiling is None else min(bound, ceiling)  # both are true bounds
     return CellProof(replace(best, bound=bound, status="optimal" if bound == best.score else "feasible"),
                      refuted, sum(1 for b, _, _ in heap if -b > best.score), time.perf_counter() - started)
 
@@ -293,8 +296,6 @@ def solve_by_cells(game: Game, time_limit: float | None, workers: int = 8, progr
     splitter = _Splitter(game)
     best = _run_dives(game, splitter, best, harvest, workers, progress)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    proof = prove_by_cells(game, best, left, workers, progress, splitter)
-    bound = min(proof.bound, ceiling)  # both are true bounds
-    solution = replace(proof.solution, bound=bound, status="optimal" if bound == proof.solution.score else "feasible",
-                       seconds=time.perf_counter() - started)
+    proof = prove_by_cells(game, best, left, workers, progress, splitter, ceiling)
+    solution = replace(proof.solution, seconds=time.perf_counter() - started)
     return replace(proof, solution=solution, seconds=solution.seconds)

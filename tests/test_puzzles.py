@@ -5,6 +5,7 @@ SVG is well-formed, batch runs report a distribution."""
 import datetime as dt
 import json
 import xml.etree.ElementTree as ElementTree
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
@@ -14,7 +15,7 @@ from cli.main import main
 from cli.svg import hall_svg
 from puzzles.batch import histogram, parse_seeds, summary
 from puzzles.daily import (Signals, Solved, archive_lines, choose, load_solved, mode_of_day, plan_turns, read_archive,
-                           rules_of_day)
+                           rules_of_day, solved_lines)
 from puzzles.ids import Puzzle, format_id, parse_id
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
@@ -133,6 +134,42 @@ def test_check_scores_a_plan_against_the_target(tmp_path):
     code, out, _ = run("check", "--puzzle", entry.id, "--plan", str(plan_path), "--format", "json")
     data = json.loads(out)
     assert data["score"] < data["target"] and not data["optimal"] and data["percent"] < 100
+
+
+def test_prove_open_proves_an_entry_from_its_line_and_keeps_the_others(tmp_path):
+    """An optimal entry made to look open (its bound raised): ``daily --prove-open`` proves
+    it again from its line and rewrites only that entry; a proven entry is not touched."""
+    by_date = {e.date: e for e in load_solved().values()}
+    easy, other = by_date["2026-12-03"], by_date["2026-12-04"]  # the cells prove 2026-12-03 within a second
+    assert easy.status == other.status == "optimal"
+    opened = replace(easy, status="feasible", bound=easy.bound + 100)
+    path = tmp_path / "solved.jsonl"
+    path.write_text(solved_lines([opened, other]))
+    code, _, err = run("daily", "--prove-open", "--solutions", str(path), "--time-limit", "8", "--workers", "2")
+    assert code == 0, err
+    assert opened.date in err  # a progress line per worked entry
+    after = load_solved(path)
+    proven = after[easy.id]
+    assert proven.status == "optimal" and proven.target == proven.bound == easy.target
+    assert replay(Game(easy.puzzle.deal), plan_turns(proven)).score == easy.target
+    assert proven.signals.optimal_first_takes in (None, easy.signals.optimal_first_takes)  # counted if time was left
+    assert after[other.id] == other
+
+
+@pytest.mark.parametrize("text, needle", [("{not json", "line 1"), ('{"id": "x"}', "line 1")])
+def test_a_bad_solved_file_is_one_line_naming_it(tmp_path, text, needle):
+    path = tmp_path / "solved.jsonl"
+    path.write_text(text + "\n")
+    code, out, err = run("daily", "--prove-open", "--solutions", str(path))
+    assert code == 2 and out == "" and needle in err and str(path) in err and len(err.strip().splitlines()) == 1
+
+
+def test_an_unwritable_output_is_one_line_naming_it(tmp_path):
+    entry = _a_solved_date()
+    target = tmp_path / "missing" / "archive.txt"
+    code, out, err = run("daily", "--archive", entry.date, entry.date, "--out", str(target), "--quiet")
+    assert code == 2 and out == "" and str(target) in err and len(err.strip().splitlines()) == 1
+    assert not target.parent.exists()
 
 
 def test_check_names_the_illegal_turn(tmp_path):
