@@ -252,7 +252,7 @@ def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers
     root = Cell(sum(splitter.caps.values()), 0)
     heap = [(-root.bound, next(order), root)]  # best bound first: the reported bound falls soonest
     refuted = 0
-    while heap and -heap[0][0] > best.score:
+    while heap and -heap[0][0] > best.score and (ceiling is None or ceiling > best.score):  # else proven
         _, _, cell = heapq.heappop(heap)
         left = None if deadline is None else deadline - time.perf_counter()
         if left is not None and left <= 0:

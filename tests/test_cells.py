@@ -80,3 +80,6 @@ def test_cells_prove_an_optimum_from_a_weaker_plan():
     proof = prove_by_cells(game, weaker, time_limit=120, workers=2)
     assert proof.status == "optimal" and proof.bound == proof.solution.score == 2888
     assert replay(game, proof.solution.plan).score == 2888
+    at_ceiling = prove_by_cells(game, replace(optimum.solution, status="feasible"), time_limit=120, workers=2,
+                                ceiling=2888)  # a plan at a bound known from elsewhere: nothing left to refute
+    assert at_ceiling.status == "optimal" and at_ceiling.refuted == 0 and at_ceiling.seconds < 1
