@@ -52,8 +52,7 @@ DEFICIT_ITEMS = ("continent_focus", "decades", "all_continents", "years_gap", "s
 # all the time left. Most cells settle well within 1 s; the focus cells get 4 (seed 1's
 # hardest took 3.3 s, and splitting it further cost more than it saved).
 SLICES = (1.0, 1.0, 1.0, 4.0)
-DESCENT = 50  # how far a cell's bound first comes down per refutation
-QUICK_SHARE = 0.25  # a refutation within this share of the cell's slice doubles its step
+DESCENT = 50  # how far a cell's bound comes down per refutation
 RUN_BONUS = 150  # the run dive's beam: worth of each card of the run (tried 50-200 on seed 1)
 RUN_BEAM_WIDTH = 2000  # its width: about 1.5 s of beam
 RUN_DIVE_SECONDS = 2.0  # at most, for placing its sequences
@@ -107,7 +106,6 @@ class Cell:
     depth: int  # splits so far
     limits: tuple[Limit, ...] = ()
     refuted_from: int | None = None  # no plan of the cell scores this much (the cell or a parent refuted it)
-    step: int = DESCENT  # how far below its bound the cell is asked for a plan next
 
     @property
     def bound(self) -> int:
@@ -154,7 +152,7 @@ class _Splitter:
         return split[cell.depth](cell) if cell.depth < len(split) else []
 
     def _child(self, cell: Cell, caps: int, *limits: Limit) -> Cell:
-        return Cell(caps, cell.depth + 1, cell.limits + limits, cell.refuted_from)  # a fresh step
+        return Cell(caps, cell.depth + 1, cell.limits + limits, cell.refuted_from)
 
     def _chain_length(self, cell: Cell) -> list[Cell]:
         cap = self.caps["chain"]
@@ -222,11 +220,11 @@ def _run_dive(game: Game, run: tuple[int, int], left: float | None, workers: int
     return place_candidates(game, state, candidates, limit, workers)
 
 
-def _target(cell: Cell, best: int) -> int:
-    """The score a cell is asked to reach: its step below its bound (refuting a target above
+def _target(bound: int, best: int) -> int:
+    """The score a cell is asked to reach: a step below its bound (refuting a target above
     the optimum is quick, and the top cells' bounds come down to the optimum step by step,
     where the cell that holds it finds it), never below the best plan."""
-    return max(best + 1, cell.bound - cell.step + 1)
+    return max(best + 1, bound - DESCENT + 1)
 
 
 def _try_cell(game: Game, cell: Cell, target: int, limit: float | None,
@@ -251,10 +249,11 @@ def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers
     deadline = None if time_limit is None else started + time_limit
     splitter = splitter or _Splitter(game)
     order = count()
-    root = Cell(sum(splitter.caps.values()), 0)
+    # the ceiling holds for every plan: the cells' descent starts from it, not from the caps
+    root = Cell(sum(splitter.caps.values()), 0, refuted_from=None if ceiling is None else ceiling + 1)
     heap = [(-root.bound, next(order), root)]  # best bound first: the reported bound falls soonest
     refuted = 0
-    while heap and -heap[0][0] > best.score and (ceiling is None or ceiling > best.score):  # else proven
+    while heap and -heap[0][0] > best.score:  # else proven
         _, _, cell = heapq.heappop(heap)
         left = None if deadline is None else deadline - time.perf_counter()
         if left is not None and left <= 0:
@@ -264,16 +263,13 @@ def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers
             outcome = "split"  # the root is the whole-game solve that gave ``best``
         else:
             limit = SLICES[cell.depth - 1] if cell.depth <= len(SLICES) else left
-            limit = limit if left is None else min(limit, left)
-            target = _target(cell, best.score)
-            began = time.perf_counter()
-            outcome, found = _try_cell(game, cell, target, limit, workers)
+            target = _target(cell.bound, best.score)
+            outcome, found = _try_cell(game, cell, target, limit if left is None else min(limit, left), workers)
             if found is not None:
                 best = found
             if outcome == "refuted":
                 refuted += 1
-                quick = time.perf_counter() - began < QUICK_SHARE * (SLICES[-1] if limit is None else limit)
-                cell = replace(cell, refuted_from=target, step=2 * cell.step if quick else cell.step)
+                cell = replace(cell, refuted_from=target)
         if outcome == "split":
             for child in splitter.children(cell) or [cell]:  # past the last split: again, with the time left
                 heapq.heappush(heap, (-child.bound, next(order), child))
@@ -283,7 +279,6 @@ def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers
             print(f"  {time.perf_counter() - started:7.2f}s  cell [{cell}] bound {cell.bound}: {outcome}"
                   f"  best {best.score}", file=sys.stderr, flush=True)
     bound = max([best.score] + [-b for b, _, _ in heap])
-    bound = bound if ceiling is None else min(bound, ceiling)  # both are true bounds
     return CellProof(replace(best, bound=bound, status="optimal" if bound == best.score else "feasible"),
                      refuted, sum(1 for b, _, _ in heap if -b > best.score), time.perf_counter() - started)
 
