@@ -180,13 +180,14 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
     dropped, and later samples go to the options still in contention. A dropped option's
     value is the best option's value minus its mean loss on their shared samples.
 
-    A place decision is raced in two rounds when a showcase offers several spots: first
-    the showcases (``InShowcase``: the solver picks the spot in each sample), for
-    ``SHOWCASE_SHARE`` of the budget, then the spots of the winning showcase on the same
-    sampled orders. A sample then costs one placement per showcase rather than one per
-    spot, so the choice that matters most early (which showcase) gets about twice the
-    samples. The spots of the other showcases are valued at their showcase's level (the
-    best spot there, by the first round's loss against the winner)."""
+    A place decision is raced in two rounds when a showcase offers several spots. The
+    first, for ``SHOWCASE_SHARE`` of the budget, races the showcases (``InShowcase``: the
+    solver puts the card on the showcase's best spot in each sample), so a sample costs one
+    placement per showcase rather than one per spot. The second races every spot of the
+    choices still in the race, on the same sampled orders. A showcase's first-round value
+    is optimistic (its best spot in each sample, where a player commits to one spot), so
+    it only screens: the second round compares real spots. Spots dropped in the first
+    round are valued by their showcase's loss against the first round's best."""
     started = time.perf_counter()
     deadline = started + budget - min(PLACE_OVERRUN, 0.1 * budget)
     moves = options_at(game, state)
@@ -196,22 +197,22 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
         first = _Race(game, state, stock, choices, samples, seed, pool, lines)
         if len(choices) == len(moves):
             first.run(deadline)
-            options = [first.option(k, move) for k, move in enumerate(moves)]
-            return _ranked("hidden", state, options, first.done, started)
+            return _ranked("hidden", state, [first.option(k, move) for k, move in enumerate(moves)], first.done, started)
         first.run(started + SHOWCASE_SHARE * (deadline - started))
-        winner = choices[first.best()]
-        if not isinstance(winner, InShowcase):  # a single spot, the depot or END: no spot to choose
-            first.run(deadline)
-            options = [first.option(k, move) for k, choice in enumerate(choices) for move in _spots(choice)]
-            return _ranked("hidden", state, options, first.done, started)
-        second = _Race(game, state, stock, list(winner.spots), samples, seed, pool, lines)
-        second.run(deadline)
-    best = second.option(second.best(), winner.spots[second.best()])
-    options = [second.option(k, move) for k, move in enumerate(winner.spots)]
+        finalists = [move for k in first.alive for move in _spots(choices[k])]
+        second = _Race(game, state, stock, finalists, samples, seed, pool, lines)
+        if len(finalists) > 1:
+            second.run(deadline)
+    top = first.option(first.best(), choices[first.best()]).value
+    if len(finalists) > 1:
+        options = [second.option(k, move) for k, move in enumerate(finalists)]
+        best = max(o.value for o in options)
+    else:
+        options, best = [first.option(first.best(), finalists[0])], top  # the only one left
     for k, choice in enumerate(choices):
-        if choice is not winner:
-            below = first.option(first.best(), winner).value - first.option(k, choice).value
-            options += [replace(first.option(k, move), value=best.value - below) for move in _spots(choice)]
+        if k not in first.alive:
+            below = top - first.option(k, choice).value
+            options += [replace(first.option(k, move), value=best - below) for move in _spots(choice)]
     return _ranked("hidden", state, options, max(first.done, second.done), started)
 
 
