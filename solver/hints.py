@@ -40,10 +40,9 @@ from solver.deal import Deal
 from solver.engine import Game
 from solver.errors import ExhibitionError
 from solver.moves import Place, Take
-from solver.rules import showcase_of
 from solver.scoring import solo_breakdown
 from solver.shuffle import shuffled
-from solver.model import SoloModel, start_of
+from solver.model import start_of
 from solver.solve import place_candidates, solve, warm_candidates
 from solver.state import State
 from solver.warmstart import HEURISTIC
@@ -54,7 +53,6 @@ SOLVE_OVERHEAD = 0.15  # building the models and checking the plan, beyond a sol
 # Hidden stock: a sampled future is valued by the warm start's best lines, placed exactly.
 TAKE_LINES = 2  # a take option's best lines, each placed exactly; the best placement is its value
 PLACE_LINES = 1  # place options share their sample's best line: spend the time on more samples
-SHOWCASE_SHARE = 0.6  # of a place decision's budget, for its first round (the showcase); the rest picks the spot
 SAMPLE_BEAM_SHARE = 0.5  # of a sample's planned time, for its beams; placements take about as long
 MIN_SAMPLE_SECONDS = 0.2  # a sample's planned time, at least
 SAMPLE_MARGIN = 1.25  # one more sample only if this many times the last one's cost is left (they vary)
@@ -175,127 +173,37 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
     """Every option valued on sampled stock orders (anytime: as many samples as the budget
     allows, at most ``samples``; at least one).
 
-    A race (``_Race``): every option is valued on the first ``RACE_AFTER`` samples; from then
-    on an option clearly worse than the best on the samples they share (``_contenders``) is
+    A race: every option is valued on the first ``RACE_AFTER`` samples; from then on an
+    option clearly worse than the best on the samples they share (``_contenders``) is
     dropped, and later samples go to the options still in contention. A dropped option's
-    value is the best option's value minus its mean loss on their shared samples.
-
-    A place decision is raced in two rounds when a showcase offers several spots. The
-    first, for ``SHOWCASE_SHARE`` of the budget, races the showcases (``InShowcase``: the
-    solver puts the card on the showcase's best spot in each sample), so a sample costs one
-    placement per showcase rather than one per spot. The second races every spot of the
-    choices still in the race, on the same sampled orders. A showcase's first-round value
-    is optimistic (its best spot in each sample, where a player commits to one spot), so
-    it only screens: the second round compares real spots. Spots dropped in the first
-    round are valued by their showcase's loss against the first round's best."""
+    value is the best option's value minus its mean loss on their shared samples."""
     started = time.perf_counter()
     deadline = started + budget - min(PLACE_OVERRUN, 0.1 * budget)
     moves = options_at(game, state)
-    choices = _showcase_choices(moves) if state.holding is not None else moves
+    totals: list[list[int]] = [[] for _ in moves]
+    alive = list(range(len(moves)))
+    done, last_cost, last_alive = 0, 0.0, len(moves)
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        lines: dict[int, list[list[Take]]] = {}  # a place decision's beam lines, per sample: both rounds use them
-        first = _Race(game, state, stock, choices, samples, seed, pool, lines)
-        if len(choices) == len(moves):
-            first.run(deadline)
-            return _ranked("hidden", state, [first.option(k, move) for k, move in enumerate(moves)], first.done, started)
-        first.run(started + SHOWCASE_SHARE * (deadline - started))
-        finalists = [move for k in first.alive for move in _spots(choices[k])]
-        second = _Race(game, state, stock, finalists, samples, seed, pool, lines)
-        if len(finalists) > 1:
-            second.run(deadline)
-    top = first.option(first.best(), choices[first.best()]).value
-    if len(finalists) > 1:
-        options = [second.option(k, move) for k, move in enumerate(finalists)]
-        best = max(o.value for o in options)
-    else:
-        options, best = [first.option(first.best(), finalists[0])], top  # the only one left
-    for k, choice in enumerate(choices):
-        if k not in first.alive:
-            below = top - first.option(k, choice).value
-            options += [replace(first.option(k, move), value=best - below) for move in _spots(choice)]
-    return _ranked("hidden", state, options, max(first.done, second.done), started)
-
-
-@dataclass(frozen=True)
-class InShowcase:
-    """A place option of the first round: the held card somewhere in the showcase at
-    ``position``, the spot left to the solver in each sample; ``spots`` are its options."""
-
-    position: int
-    spots: tuple[Place, ...]
-
-
-Choice = Move | InShowcase
-
-
-def _showcase_choices(moves: list[Move]) -> list[Choice]:
-    """Place options grouped by showcase: a showcase with several legal spots becomes one
-    ``InShowcase``; a lone spot, the depot and END stay as they are."""
-    by_showcase: dict[int, list[Place]] = {}
-    for move in moves:
-        if move.is_spot:
-            by_showcase.setdefault(showcase_of(move.target)[0], []).append(move)
-    choices: list[Choice] = []
-    for move in moves:
-        if not move.is_spot:
-            choices.append(move)
-            continue
-        position = showcase_of(move.target)[0]
-        spots = by_showcase[position]
-        if len(spots) == 1:
-            choices.append(move)
-        elif move is spots[0]:
-            choices.append(InShowcase(position, tuple(spots)))
-    return choices
-
-
-def _spots(choice: Choice) -> tuple[Move, ...]:
-    return choice.spots if isinstance(choice, InShowcase) else (choice,)
-
-
-class _Race:
-    """Options valued on one sampled stock order after another (sample ``n`` of ``seed``:
-    the same orders in every race of a decision), dropping clear losers as it goes."""
-
-    def __init__(self, game: Game, state: State, stock: list[Card], choices: list[Choice], samples: int, seed: int,
-                 pool: Executor, lines: dict[int, list[list[Take]]]) -> None:
-        self.game, self.state, self.stock, self.choices = game, state, stock, choices
-        self.samples, self.seed, self.pool, self.lines = samples, seed, pool, lines
-        self.totals: list[list[int]] = [[] for _ in choices]
-        self.alive = list(range(len(choices)))
-        self.done, self.last_cost, self.last_alive = 0, 0.0, len(choices)
-
-    def run(self, deadline: float) -> None:
-        """Sample until ``deadline`` (or ``samples`` samples); at least one sample in all."""
-        while self.done < self.samples:
+        while done < samples:
             began = time.perf_counter()
             left = deadline - began
-            if self.done > 0 and left < SAMPLE_MARGIN * self.last_cost * len(self.alive) / self.last_alive:
+            if done > 0 and left < SAMPLE_MARGIN * last_cost * len(alive) / last_alive:
                 break  # no room for one more sample like the last one
-            beam_seconds = SAMPLE_BEAM_SHARE * max(MIN_SAMPLE_SECONDS, left / (self.samples - self.done))
-            sample = sampled_game(self.game, self.state, self.stock, self.seed, self.done)
-            lines = None
-            if self.state.holding is not None:
-                if self.done not in self.lines:
-                    self.lines[self.done] = place_lines(sample, self.state, beam_seconds)
-                lines = self.lines[self.done]
-            values = _sample_values(sample, self.state, [self.choices[k] for k in self.alive], beam_seconds, self.pool,
-                                    deadline, abandon=self.done > 0, lines=lines)
+            beam_seconds = SAMPLE_BEAM_SHARE * max(MIN_SAMPLE_SECONDS, left / (samples - done))
+            sample = sampled_game(game, state, stock, seed, done)
+            values = _sample_values(sample, state, [moves[k] for k in alive], beam_seconds, pool, deadline,
+                                    abandon=done > 0)
             if values is None:
                 break  # cut short by the budget: leave the sample out
-            for k, value in zip(self.alive, values):
-                self.totals[k].append(value)
-            self.last_cost, self.last_alive = time.perf_counter() - began, len(self.alive)
-            self.done += 1
-            if self.done >= RACE_AFTER:
-                self.alive = _contenders(self.totals, self.alive)
-
-    def best(self) -> int:
-        return max(self.alive, key=lambda k: sum(self.totals[k]))
-
-    def option(self, k: int, move: Choice) -> Option:
-        """Choice ``k``'s value, reported for ``move``."""
-        return _sampled_option(move, self.totals[k], self.totals[self.best()])
+            for k, value in zip(alive, values):
+                totals[k].append(value)
+            last_cost, last_alive = time.perf_counter() - began, len(alive)
+            done += 1
+            if done >= RACE_AFTER:
+                alive = _contenders(totals, alive)
+    best = max(alive, key=lambda k: sum(totals[k]))
+    options = [_sampled_option(move, totals[k], totals[best]) for k, move in enumerate(moves)]
+    return _ranked("hidden", state, options, done, started)
 
 
 def _mean_and_stderr(values: list[float]) -> tuple[float, float]:
@@ -329,41 +237,29 @@ def _contenders(totals: list[list[int]], alive: list[int]) -> list[int]:
     return keep
 
 
-def place_lines(game: Game, state: State, beam_seconds: float) -> list[list[Take]]:
-    """The warm start's best lines from a place decision (placing never changes the market,
-    so every place option of a sample shares them), the beam narrowed to ``beam_seconds``."""
-    return warm_candidates(game, state, start_of(game, state).turns, beam_seconds, replace(HEURISTIC, candidates=PLACE_LINES))
+def _sample_values(game: Game, state: State, moves: list[Move], beam_seconds: float, pool: Executor,
+                   deadline: float, abandon: bool = False) -> list[int] | None:
+    """Every option's value on ``game`` (one sampled stock order): the warm start's lines from
+    the position the option leads to, each the engine's score of an exact placement.
 
-
-def _sample_values(game: Game, state: State, choices: list[Choice], beam_seconds: float, pool: Executor,
-                   deadline: float, abandon: bool = False, lines: list[list[Take]] | None = None) -> list[int] | None:
-    """Every choice's value on ``game`` (one sampled stock order): the warm start's lines from
-    the position the choice leads to, each the engine's score of an exact placement.
-
-    The beams take about ``beam_seconds`` in all. Place options share one beam (``lines``
-    if given, else ``place_lines``); a take option gets its own. An ``InShowcase`` choice
-    is placed with the held card kept in its showcase, the solver picking the spot. The
-    placements, the bulk of the work, run on ``pool``'s threads with one CP-SAT worker each
-    (CP-SAT releases the GIL, and a placement model is too small for a portfolio to pay).
-    Placements stop at ``deadline``; with ``abandon`` the whole sample is given up (None)
-    once it has passed."""
-    restricts: list = [None] * len(choices)
+    The beams take about ``beam_seconds`` in all. Place options share one beam (placing never
+    changes the market); a take option gets its own. The placements, the bulk of the work,
+    run on ``pool``'s threads with one CP-SAT worker each (CP-SAT releases the GIL, and a
+    placement model is too small for a portfolio to pay). Placements stop at ``deadline``;
+    with ``abandon`` the whole sample is given up (None) once it has passed."""
     if state.holding is None:
-        afters = [(game.apply_take(state, move, check=False), None) for move in choices]
-        each = beam_seconds / len(choices)
-        take_lines = replace(HEURISTIC, candidates=TAKE_LINES)
-        candidates = [warm_candidates(game, after, start_of(game, after).turns, each, take_lines) for after, _ in afters]
+        afters = [(game.apply_take(state, move, check=False), None) for move in moves]
+        each = beam_seconds / len(moves)
+        lines = replace(HEURISTIC, candidates=TAKE_LINES)
+        candidates = [warm_candidates(game, after, start_of(game, after).turns, each, lines) for after, _ in afters]
     else:
         afters = []
-        for k, choice in enumerate(choices):
-            if isinstance(choice, InShowcase):
-                afters.append((state, None))
-                restricts[k] = _held_in(choice.position)
-                continue
-            pinned = choice.target if choice.is_spot and state.holding.is_white and choice.declare is None else None
-            afters.append((state, pinned) if pinned is not None else (game.apply_place(state, choice, check=False), None))
-        shared = lines if lines is not None else place_lines(game, state, beam_seconds)
-        candidates = [shared] * len(choices)
+        for move in moves:
+            pinned = move.target if move.is_spot and state.holding.is_white and move.declare is None else None
+            afters.append((state, pinned) if pinned is not None else (game.apply_place(state, move, check=False), None))
+        lines = replace(HEURISTIC, candidates=PLACE_LINES)
+        shared = warm_candidates(game, state, start_of(game, state).turns, beam_seconds, lines)
+        candidates = [shared] * len(moves)
 
     def value(k: int) -> int | None:
         after, pinned = afters[k]
@@ -374,20 +270,13 @@ def _sample_values(game: Game, state: State, choices: list[Choice], beam_seconds
             if abandon:
                 return None
             limit = MIN_SOLVE_SECONDS
-        found = place_candidates(game, after, candidates[k], limit, 1, pinned, restricts[k])
+        found = place_candidates(game, after, candidates[k], limit, 1, pinned)
         if found is None:  # nothing placed in time (rare): a whole solve of the rest
-            return value_of(game, state, _spots(choices[k])[0], limit, 1)[0]
+            return value_of(game, state, moves[k], limit, 1)[0]
         return found.score
 
-    values = list(pool.map(value, range(len(choices))))
+    values = list(pool.map(value, range(len(moves))))
     return None if None in values else values
-
-
-def _held_in(position: int):
-    """A model restriction: the held card goes to the showcase at ``position``."""
-    def restrict(h: SoloModel) -> None:
-        h.model.add(h.shelf[h.held, position] == 1)
-    return restrict
 
 
 def _ranked(mode: str, state: State, options: list[Option], samples: int, started: float) -> Hint:

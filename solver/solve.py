@@ -275,11 +275,10 @@ def warm_candidates(game: Game, state: State, turns: int, seconds: float,
 
 
 def place_candidates(game: Game, state: State, candidates: list[list[Take]], limit: float, workers: int,
-                     pinned: int | None = None, restrict: Callable[[SoloModel], None] | None = None) -> Solution | None:
+                     pinned: int | None = None) -> Solution | None:
     """The best exact placement of the candidate take sequences from ``state`` (the game may
     stop after any take), tried best first while ``limit`` seconds last: each may use all
-    the time left, as a placement is often proven early. None if none placed in time.
-    ``pinned`` and ``restrict`` as in ``solve``."""
+    the time left, as a placement is often proven early. None if none placed in time."""
     started = time.perf_counter()
     best = None
     for number, takes in enumerate(candidates):
@@ -288,7 +287,7 @@ def place_candidates(game: Game, state: State, candidates: list[list[Take]], lim
             break
         try:
             found = solve(game, takes=[t.card for t in takes], state=state, workers=workers, stop_early=True,
-                          time_limit=max(MIN_PLACE_SECONDS, left), pinned=pinned, warm_start=False, restrict=restrict)
+                          time_limit=max(MIN_PLACE_SECONDS, left), pinned=pinned, warm_start=False)
         except ExhibitionError:
             continue  # no placement found in the time left
         if found is not None and (best is None or found.score > best.score):

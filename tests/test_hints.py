@@ -3,7 +3,6 @@ hidden-mode estimates are reproducible, unreachable states are refused, and the 
 contracts of ``hint`` and ``review``."""
 
 import json
-import random
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -13,13 +12,8 @@ from click.testing import CliRunner
 
 from cli.hinting import grade
 from cli.main import main
-from solver.deal import seeded_deal
 from solver.deck import default_deck
-from solver.engine import Game
-from solver.hints import (RACE_MARGIN, InShowcase, _contenders, _sample_values, _sampled_option, _showcase_choices, _spots,
-                          hint_hidden, hint_known, options_at, sampled_game)
-from solver.model import start_of
-from solver.moves import DEPOT
+from solver.hints import RACE_MARGIN, _contenders, _sample_values, _sampled_option, hint_hidden, hint_known, options_at, sampled_game
 from solver.notation import format_state
 from solver.errors import ExhibitionError
 from solver.rules import Rules, showcase_of
@@ -217,60 +211,3 @@ def test_hidden_take_values_are_real_scores_of_the_sampled_game():
     exact = [brute_force_from(sample, sample.apply_take(state, move)) for move in moves]
     assert all(v <= e for v, e in zip(values, exact))
     assert max(values) == max(exact)
-
-
-def test_place_options_grouped_by_showcase_cover_every_option_once():
-    game = endgames("base", 1)[0][0]
-    state = game.apply_take(game.initial_state(), game.legal_takes(game.initial_state())[0])
-    moves = options_at(game, state)
-    choices = _showcase_choices(moves)
-    assert sorted(str(m) for c in choices for m in _spots(c)) == sorted(str(m) for m in moves)
-    grouped = [c for c in choices if isinstance(c, InShowcase)]
-    assert grouped and all(len(c.spots) > 1 for c in grouped)  # an empty hall: GENERAL, ERA, ... have several spots
-    assert all(showcase_of(m.target)[0] == c.position for c in grouped for m in c.spots)
-    assert len(choices) < len(moves)
-
-
-def _general_left_empty(seed):
-    """A place decision with GENERAL still empty and at most 9 turns to go: random takes,
-    every card placed outside GENERAL (or in the depot) until then; None if the game ends
-    first."""
-    game = Game(seeded_deal(seed))
-    rng = random.Random(seed)
-    state = game.initial_state()
-    while not state.is_over:
-        state = game.apply_take(state, rng.choice(game.legal_takes(state)))
-        if start_of(game, state).turns <= 8 and not state.holding.is_white:
-            return game, state
-        elsewhere = [p for p in game.legal_places(state) if p.is_spot and showcase_of(p.target)[0] != 0]
-        depot = [p for p in game.legal_places(state) if p.target == DEPOT]
-        if not elsewhere and not depot:
-            return None
-        state = game.apply_place(state, rng.choice(elsewhere) if elsewhere else depot[0])
-    return None
-
-
-def test_a_showcase_is_worth_its_best_spot_on_a_sample():
-    """The first round's value of a showcase (the solver picks the spot) is the best of its
-    spots' values on the same sample (late in a game, where placements are exact)."""
-    positions = [p for p in map(_general_left_empty, range(30)) if p is not None][:3]
-    assert positions
-    for game, state in positions:
-        choices = [c for c in _showcase_choices(options_at(game, state)) if isinstance(c, InShowcase)]
-        assert choices[0].position == 0 and len(choices[0].spots) == 6  # GENERAL, empty
-        sample = sampled_game(game, state, hidden_stock(state, default_deck()), seed=5)
-        with ThreadPoolExecutor(2) as pool:
-            deadline = time.perf_counter() + 60
-            grouped = _sample_values(sample, state, choices, 0.5, pool, deadline)
-            for choice, value in zip(choices, grouped):
-                assert value == max(_sample_values(sample, state, list(choice.spots), 0.5, pool, deadline))
-
-
-def test_hidden_place_hints_rank_every_spot_after_two_rounds():
-    game = endgames("base", 1)[0][0]
-    state = game.apply_take(game.initial_state(), game.legal_takes(game.initial_state())[0])
-    found = hint_hidden(game, state, hidden_stock(state, default_deck()), budget=8, samples=3, seed=1)
-    assert sorted(str(o.move) for o in found.options) == sorted(str(m) for m in options_at(game, state))
-    assert found.best.loss == 0 and all(o.loss >= 0 for o in found.options)
-    assert [o.value for o in found.options] == sorted((o.value for o in found.options), reverse=True)
-    assert 1 <= found.samples <= 3
