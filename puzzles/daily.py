@@ -38,7 +38,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from puzzles.ids import Puzzle, parse_id
-from solver.cells import prove_by_cells
+from solver.cells import improve_and_prove
 from solver.deal import SOLO_DEAL_MIN, SOLO_TURNS_MAX, Deal, seeded_deal
 from solver.engine import Game
 from solver.errors import ExhibitionError
@@ -181,15 +181,15 @@ def solve_puzzle(puzzle: Puzzle, greedy: int, heuristic: int, time_limit: float,
 
 
 def prove_further(entry: Solved, time_limit: float, workers: int = 8, progress: bool = False) -> Solved:
-    """An entry left unproven, worked on for ``time_limit`` more seconds: the cells method
-    (``solver/cells.py``) from its best line and bound. The entry with a better line, a
-    lower bound or a proof; the same entry if nothing improved."""
+    """An entry left unproven, worked on for ``time_limit`` more seconds: the run dives and
+    the cells (``solver/cells.py: improve_and_prove``) from its best line and bound. The
+    entry with a better line, a lower bound or a proof; the same entry if nothing improved."""
     started = time.perf_counter()
     game = Game(entry.puzzle.deal)
     plan = plan_turns(entry)
     outcome = replay(game, plan)
     known = Solution(outcome.score, entry.bound, entry.status, plan, outcome, 0.0)
-    best = prove_by_cells(game, known, time_limit, workers, progress, ceiling=entry.bound).solution
+    best = improve_and_prove(game, known, time_limit, workers, progress, ceiling=entry.bound).solution
     if best.score == entry.target and best.bound == entry.bound:
         return entry
     signals = entry.signals

@@ -285,17 +285,28 @@ def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers
 
 def solve_by_cells(game: Game, time_limit: float | None, workers: int = 8, progress: bool = False) -> CellProof:
     """The whole-game solve (warm start, then CP-SAT) for a short while; if its plan is not
-    proven optimal, the cells from its plan on."""
+    proven optimal, ``improve_and_prove`` from its plan and bound."""
     started = time.perf_counter()
     first = FIRST_SECONDS if time_limit is None else min(FIRST_SECONDS, FIRST_SHARE * time_limit)
     best = solve(game, time_limit=first, workers=workers, progress=progress)
     if best.status == "optimal":
         return CellProof(best, 0, 0, time.perf_counter() - started)
-    ceiling = best.bound  # the whole-game model's bound (a dive's plan carries its placement's)
-    harvest = None if time_limit is None else HARVEST_SHARE * time_limit
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
+    # the whole-game model's bound is the ceiling (a dive's plan carries only its placement's)
+    proof = improve_and_prove(game, best, left, workers, progress, ceiling=best.bound)
+    solution = replace(proof.solution, seconds=time.perf_counter() - started)
+    return replace(proof, solution=solution, seconds=solution.seconds)
+
+
+def improve_and_prove(game: Game, best: Solution, time_limit: float | None, workers: int = 8, progress: bool = False,
+                      ceiling: int | None = None) -> CellProof:
+    """From a known plan (engine-scored) and a true bound ``ceiling``: the run dives for up
+    to ``HARVEST_SHARE`` of the time (a better plan makes every refutation easier), then
+    the cells with the time left."""
+    started = time.perf_counter()
     splitter = _Splitter(game)
+    harvest = None if time_limit is None else HARVEST_SHARE * time_limit
     best = _run_dives(game, splitter, best, harvest, workers, progress)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
     proof = prove_by_cells(game, best, left, workers, progress, splitter, ceiling)
-    solution = replace(proof.solution, seconds=time.perf_counter() - started)
-    return replace(proof, solution=solution, seconds=solution.seconds)
+    return replace(proof, seconds=time.perf_counter() - started)
