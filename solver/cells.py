@@ -16,12 +16,18 @@ parent (a plan may lie in several): a refuted cell holds no plan from the target
 the reported bound (the largest bound of a cell still open) is a true bound. Every plan a cell yields
 is replayed and scored by the engine (``solver.solve.solve``).
 
-Splits, in order (a cell tried for its depth's ``SLICES`` seconds is split by the next
-one): the chain's length; which run of years it is; the first item below its cap (or all
-at their caps); the focus continent; the MID CENTURY card. The last cells get all the time
-left. Cells are taken best bound first, and a cell is asked for a plan ``DESCENT`` below
-its bound rather than just above the best plan: far above the optimum a refutation is
-quick, so the top bounds come down step by step to the cell that holds the optimum.
+Splits, in order (a cell tried for its stage's ``SLICES`` seconds is split by the next
+one): the *profile*, the exact values of every item but MID CENTURY (all multiples of
+100), so a profile's plans score its sum R plus the MID CENTURY card's value, and its
+bound R + MID CENTURY's cap is tight; then which run of years the chain is; the focus
+continent; the MID CENTURY card. The last cells get all the time left. Only the profiles
+that may beat the best plan are made: when the best plan is near the bound they are few
+(1-40 on most daily puzzles, from the optimum), however far the item caps lie above; when
+they are many, a profile split fixes only the first items (the chain first) and splits
+again later.
+Cells are taken best bound first, and a cell is asked for a plan ``DESCENT`` below its
+bound rather than just above the best plan: far above the optimum a refutation is quick,
+so the top bounds come down step by step to the cell that holds the optimum.
 
 CP-SAT finds good plans slowly, and a cell can only be refuted from the best plan on; so
 before the cells, *run dives* look for good plans: the warm start's beam, rewarded for the
@@ -35,24 +41,27 @@ import heapq
 import sys
 import time
 from dataclasses import dataclass, replace
-from itertools import count
+from itertools import count, islice
+from typing import Iterator
 
 from solver.cards import Continent
 from solver.engine import Game
 from solver.errors import ExhibitionError
 from solver.model import MID_POSITION, SoloModel, build_solo_model, item_caps, start_of
+from solver.rules import DEPOT_SIZE, HALL_SIZE
 from solver.solve import Solution, place_candidates, solve
 from solver.warmstart import HEURISTIC, beam_candidates
 
-# Items that a plan may have below their cap, tried in this order by the deficit split
-# (chain and MID CENTURY have splits of their own).
-DEFICIT_ITEMS = ("continent_focus", "decades", "all_continents", "years_gap", "short_era", "antiquity",
-                 "secret_decade", "empty_spots", "depot")
-# Seconds for a cell at depth 1, 2, ... before it is split; the cells of the last split get
-# all the time left. Most cells settle well within 1 s; the focus cells get 4 (seed 1's
-# hardest took 3.3 s, and splitting it further cost more than it saved).
-SLICES = (1.0, 1.0, 1.0, 4.0)
-DESCENT = 50  # how far a cell's bound comes down per refutation
+# Every score item but MID CENTURY is a multiple of 100 (x100): a plan's *profile* is their
+# values, fixed in this order when a cell's profiles are too many to make at once.
+PROFILE_ORDER = ("chain", "continent_focus", "decades", "years_gap", "short_era", "antiquity", "secret_decade",
+                 "all_continents", "empty_spots", "depot")
+PROFILE_FLOORS = {"chain": 100, "empty_spots": -100 * HALL_SIZE, "depot": -100 * DEPOT_SIZE}  # lowest value; else 0
+MAX_PROFILES = 400  # children of one profile split, at most
+# Seconds for a cell of each stage (1: profile, 2: run, 3: focus) before it is split; the
+# cells of the last split (the MID CENTURY card) get all the time left.
+SLICES = (1.0, 1.0, 4.0)
+DESCENT = 100  # how far a cell's bound comes down per refutation: a profile's MID CENTURY range at once
 RUN_BONUS = 150  # the run dive's beam: worth of each card of the run (tried 50-200 on seed 1)
 RUN_BEAM_WIDTH = 2000  # its width: about 1.5 s of beam
 RUN_DIVE_SECONDS = 2.0  # at most, for placing its sequences
@@ -103,7 +112,7 @@ class Limit:
 @dataclass(frozen=True)
 class Cell:
     caps: int  # the sum of the item caps with the cell's limits
-    depth: int  # splits so far
+    stage: int  # the last split that made it: 0 none (all plans), 1 profile, 2 run, 3 focus, 4 MID CENTURY card
     limits: tuple[Limit, ...] = ()
     refuted_from: int | None = None  # no plan of the cell scores this much (the cell or a parent refuted it)
 
@@ -140,24 +149,45 @@ class CellProof:
 
 
 class _Splitter:
-    """The children of a cell: together they hold all its plans, each child with its own bound."""
+    """The children of a cell: together they hold all its plans that score above a given
+    score, each child with its own bound."""
 
     def __init__(self, game: Game) -> None:
         self.caps = item_caps(game)
         self.model = build_solo_model(game)  # read for its runs and MID CENTURY candidates only
-        self.deficits = [item for item in DEFICIT_ITEMS if item in self.caps]
+        self.profiled = [item for item in PROFILE_ORDER if item in self.caps]
 
-    def children(self, cell: Cell) -> list[Cell]:
-        split = (self._chain_length, self._run, self._deficit, self._focus, self._mid)
-        return split[cell.depth](cell) if cell.depth < len(split) else []
+    def children(self, cell: Cell, above: int) -> list[Cell] | None:
+        """None after the last split; an empty list when no plan of the cell scores above ``above``."""
+        if cell.stage == 0 or (cell.stage == 1 and len(_fixed(cell)) < len(self.profiled)):
+            return self._profile(cell, above)
+        split = (None, self._run, self._focus, self._mid)
+        return split[cell.stage](cell) if cell.stage < len(split) else None
 
-    def _child(self, cell: Cell, caps: int, *limits: Limit) -> Cell:
-        return Cell(caps, cell.depth + 1, cell.limits + limits, cell.refuted_from)
+    def _child(self, cell: Cell, caps: int, *limits: Limit, stage: int | None = None) -> Cell:
+        return Cell(caps, cell.stage + 1 if stage is None else stage, cell.limits + limits, cell.refuted_from)
 
-    def _chain_length(self, cell: Cell) -> list[Cell]:
-        cap = self.caps["chain"]
-        return [self._child(cell, cell.caps - cap + 100 * k, Limit("item_eq", 100 * k, "chain"))
-                for k in range(1, cap // 100 + 1)]
+    def _profile(self, cell: Cell, above: int) -> list[Cell]:
+        """The profiles whose plans may score above ``above`` and at most the cell's bound: their
+        items sum to R with above < R + MID CENTURY's cap and R <= the bound, and the child's
+        bound R + MID CENTURY's cap is exact but for that one item. When there would be more
+        than ``MAX_PROFILES``, only the first few items left are fixed (in ``PROFILE_ORDER``),
+        the others at most their caps, and those cells are split again by the items left."""
+        fixed = _fixed(cell)
+        base, mid_cap = sum(fixed.values()), self.caps["mid_century"]
+        todo = [item for item in self.profiled if item not in fixed]
+        for k in range(len(todo), 0, -1):
+            items, rest = todo[:k], todo[k:]
+            ranges = [range(PROFILE_FLOORS.get(item, 0), self.caps[item] + 1, 100) for item in items]
+            rest_caps = sum(self.caps[item] for item in rest)
+            low = above + 1 - mid_cap - base - rest_caps
+            high = cell.bound - base - sum(PROFILE_FLOORS.get(item, 0) for item in rest)
+            profiles = list(islice(_sums(ranges, low, high), MAX_PROFILES + 1))
+            if len(profiles) <= MAX_PROFILES or k == 1:
+                break
+        return [self._child(cell, base + sum(values) + rest_caps + mid_cap,
+                            *(Limit("item_eq", v, item) for item, v in zip(items, values)), stage=1)
+                for values in profiles]
 
     def _run(self, cell: Cell) -> list[Cell]:
         length = next(limit.value for limit in cell.limits if limit.item == "chain") // 100
@@ -165,14 +195,6 @@ class _Splitter:
         if length == 1:
             return [self._child(cell, cell.caps)]  # no run: nothing to choose
         return [self._child(cell, cell.caps, Limit("run", run)) for run in runs]
-
-    def _deficit(self, cell: Cell) -> list[Cell]:
-        """The first item below its cap (the ones before it at their caps), or none."""
-        out, at_cap = [], ()
-        for item in self.deficits:
-            out.append(self._child(cell, cell.caps - 100, *at_cap, Limit("item_le", self.caps[item] - 100, item)))
-            at_cap += (Limit("item_eq", self.caps[item], item),)
-        return out + [self._child(cell, cell.caps, *at_cap)]
 
     def _focus(self, cell: Cell) -> list[Cell]:
         return [self._child(cell, cell.caps, Limit("focus", k)) for k in range(6)]
@@ -186,6 +208,25 @@ class _Splitter:
                 value = 0 if c.is_einstein else 100 - 2 * abs(c.year - 1950)
                 out.append(self._child(cell, cell.caps - cap + value, Limit("mid", i)))
         return out + [self._child(cell, cell.caps - cap, Limit("mid", None))]
+
+
+def _fixed(cell: Cell) -> dict[str, int]:
+    """The items the cell fixes (its profile so far)."""
+    return {limit.item: limit.value for limit in cell.limits if limit.kind == "item_eq"}
+
+
+def _sums(ranges: list[range], low: int, high: int) -> Iterator[tuple[int, ...]]:
+    """Every choice of one value from each range whose sum lies in [low, high]."""
+    if not ranges:
+        if low <= 0 <= high:
+            yield ()
+        return
+    first, rest = ranges[0], ranges[1:]
+    least, most = sum(r[0] for r in rest), sum(r[-1] for r in rest)
+    for value in first:
+        if low - value <= most and high - value >= least:
+            for tail in _sums(rest, low - value, high - value):
+                yield (value, *tail)
 
 
 def _run_dives(game: Game, splitter: _Splitter, best: Solution, limit: float | None, workers: int,
@@ -259,10 +300,10 @@ def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers
         if left is not None and left <= 0:
             heapq.heappush(heap, (-cell.bound, next(order), cell))
             break
-        if cell.depth == 0:
+        if cell.stage == 0:
             outcome = "split"  # the root is the whole-game solve that gave ``best``
         else:
-            limit = SLICES[cell.depth - 1] if cell.depth <= len(SLICES) else left
+            limit = SLICES[cell.stage - 1] if cell.stage <= len(SLICES) else left
             target = _target(cell.bound, best.score)
             outcome, found = _try_cell(game, cell, target, limit if left is None else min(limit, left), workers)
             if found is not None:
@@ -271,7 +312,8 @@ def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers
                 refuted += 1
                 cell = replace(cell, refuted_from=target)
         if outcome == "split":
-            for child in splitter.children(cell) or [cell]:  # past the last split: again, with the time left
+            children = splitter.children(cell, best.score)
+            for child in [cell] if children is None else children:  # past the last split: again, with the time left
                 heapq.heappush(heap, (-child.bound, next(order), child))
         else:  # refuted from the target on, or better plan found: the cell may hold one above it
             heapq.heappush(heap, (-cell.bound, next(order), cell))

@@ -45,8 +45,8 @@ def assert_covered(game, outcome):
     cell = Cell(sum(splitter.caps.values()), 0)
     assert cell.bound >= outcome.score
     while True:
-        children = splitter.children(cell)
-        if not children:
+        children = splitter.children(cell, outcome.score - 1)
+        if children is None:
             return
         holding = [c for c in children if all(holds(limit, splitter, outcome) for limit in c.limits)]
         assert holding, f"no child of [{cell}] holds the plan"
