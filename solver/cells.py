@@ -21,10 +21,10 @@ one): the *profile*, the exact values of every item but MID CENTURY (all multipl
 100), so a profile's plans score its sum R plus the MID CENTURY card's value, and its
 bound R + MID CENTURY's cap is tight; then which run of years the chain is; the focus
 continent; the MID CENTURY card. The last cells get all the time left. Only the profiles
-that may beat the best plan are made: when the best plan is near the bound they are few
-(1-40 on most daily puzzles, from the optimum), however far the item caps lie above; when
-they are many, a profile split fixes only the first items (the chain first) and splits
-again later.
+that may beat the best plan are made, so once the best plan is near the optimum they are
+few however far above it the item caps lie (at most 44 on 38 of the 42 shipped daily
+puzzles); when they are many, a profile split fixes only the first items (the chain
+first) and splits again later.
 Cells are taken best bound first, and a cell is asked for a plan ``DESCENT`` below its
 bound rather than just above the best plan: far above the optimum a refutation is quick,
 so the top bounds come down step by step to the cell that holds the optimum.
@@ -72,7 +72,7 @@ HARVEST_SHARE = 0.3  # of the time limit, at most, for the run dives
 
 @dataclass(frozen=True)
 class Limit:
-    """One constraint of a cell: ``kind`` is ``item_eq`` / ``item_le`` (an item's value),
+    """One constraint of a cell: ``kind`` is ``item_eq`` (an item's value),
     ``run`` (the longest chain is the run of years ``value``), ``focus`` (the focus
     continent) or ``mid`` (the MID CENTURY card's model index; None: empty)."""
 
@@ -84,8 +84,6 @@ class Limit:
         m = h.model
         if self.kind == "item_eq":
             m.add(h.items[self.item] == self.value)
-        elif self.kind == "item_le":
-            m.add(h.items[self.item] <= self.value)
         elif self.kind == "run":
             m.add(h.runs[self.value] == 1)
         elif self.kind == "focus":
@@ -100,8 +98,6 @@ class Limit:
     def __str__(self) -> str:
         if self.kind == "item_eq":
             return f"{self.item}={self.value}"
-        if self.kind == "item_le":
-            return f"{self.item}<={self.value}"
         if self.kind == "run":
             return f"run {self.value[0]}-{self.value[1]}"
         if self.kind == "focus":

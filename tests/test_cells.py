@@ -25,8 +25,6 @@ def holds(limit, splitter, outcome) -> bool:
     cards = [p.card for p in hall if p is not None]
     if limit.kind == "item_eq":
         return items[limit.item] == limit.value
-    if limit.kind == "item_le":
-        return items[limit.item] <= limit.value
     if limit.kind == "run":
         first, last = limit.value
         years = {c.year for c in cards if c.year is not None}
