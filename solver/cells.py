@@ -30,9 +30,8 @@ bound rather than just above the best plan: far above the optimum a refutation i
 so the top bounds come down step by step to the cell that holds the optimum.
 
 CP-SAT finds good plans slowly, and a cell can only be refuted from the best plan on; so
-before the cells, *run dives* look for good plans: the warm start's beam, rewarded for the
-cards of one run of years (each run of 3 years or more among the candidate cards in turn),
-its best sequences placed exactly.
+before the cells, *dives* look for good plans: beams of the warm start, plain and wide or
+rewarded for the cards of one run of years, their best sequences placed exactly.
 """
 
 from __future__ import annotations
@@ -42,7 +41,7 @@ import sys
 import time
 from dataclasses import dataclass, replace
 from itertools import count, islice
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from solver.cards import Continent
 from solver.engine import Game
@@ -50,7 +49,7 @@ from solver.errors import ExhibitionError
 from solver.model import MID_POSITION, SoloModel, build_solo_model, item_caps, start_of
 from solver.rules import DEPOT_SIZE, HALL_SIZE
 from solver.solve import Solution, place_candidates, solve
-from solver.warmstart import HEURISTIC, beam_candidates
+from solver.warmstart import HEURISTIC, Heuristic, beam_candidates
 
 # Every score item but MID CENTURY is a multiple of 100 (x100): a plan's *profile* is their
 # values, fixed in this order when a cell's profiles are too many to make at once.
@@ -62,12 +61,16 @@ MAX_PROFILES = 400  # children of one profile split, at most
 # cells of the last split (the MID CENTURY card) get all the time left.
 SLICES = (1.0, 1.0, 4.0)
 DESCENT = 100  # how far a cell's bound comes down per refutation: a profile's MID CENTURY range at once
+WIDE_WIDTHS = (1000, 3000)  # the wide dives' beams: about 0.5 s and 2 s
+WIDE_CANDIDATES = 60  # sequences of a wide dive placed
 RUN_BONUS = 150  # the run dive's beam: worth of each card of the run (tried 50-200 on seed 1)
 RUN_BEAM_WIDTH = 2000  # its width: about 1.5 s of beam
-RUN_DIVE_SECONDS = 2.0  # at most, for placing its sequences
+RUN_CANDIDATES = 10  # sequences of a run dive placed
+DIVE_SECONDS = 5.0  # at most, for placing one dive's sequences
+DIVE_THREADS = 2  # placements at once, one CP-SAT worker each (a placement is too small for a portfolio)
 FIRST_SHARE = 0.1  # of the time limit for the whole-game solve, before the rest (easy deals prove in it)
 FIRST_SECONDS = 6.0  # at most, whatever the time limit
-HARVEST_SHARE = 0.3  # of the time limit, at most, for the run dives
+HARVEST_SHARE = 0.3  # of the time limit, at most, for the dives
 
 
 @dataclass(frozen=True)
@@ -225,36 +228,44 @@ def _sums(ranges: list[range], low: int, high: int) -> Iterator[tuple[int, ...]]
                 yield (value, *tail)
 
 
-def _run_dives(game: Game, splitter: _Splitter, best: Solution, limit: float | None, workers: int,
-               progress: bool) -> Solution:
-    """``best``, or a better plan from the run dives (runs of 3 years or more among the
-    candidate cards, longest first) within ``limit`` seconds."""
+def _dives(game: Game, beams: Iterable[tuple[str, Heuristic]], best: Solution, limit: float | None,
+           progress: bool) -> Solution:
+    """``best``, or a better plan from the dives within ``limit`` seconds. A dive is one beam
+    of the warm start (``solver/warmstart.py``; ``beams``: the name and heuristic of each)
+    whose best sequences, those no earlier dive tried, are placed exactly, each placement
+    looking only for plans above the best so far."""
     started = time.perf_counter()
-    runs = sorted((run for run in splitter.model.runs if run[1] - run[0] >= 2), key=lambda r: r[0] - r[1])
-    for run in runs:
+    state = game.initial_state()
+    turns = start_of(game).turns
+    tried: set[tuple] = set()
+    for name, heuristic in beams:
         left = None if limit is None else limit - (time.perf_counter() - started)
         if left is not None and left <= 0:
             break
-        found = _run_dive(game, run, left, workers)
-        if found is not None and found.score > best.score:
-            best = found
+        candidates = [c for c in beam_candidates(game, state, turns, heuristic) if tuple(c) not in tried]
+        tried.update(tuple(c) for c in candidates)
+        left = DIVE_SECONDS if limit is None else min(DIVE_SECONDS, limit - (time.perf_counter() - started))
+        found = place_candidates(game, state, candidates, left, 1, floor=best.score, threads=DIVE_THREADS)
+        best = found or best
         if progress:
-            print(f"  run dive {run[0]}-{run[1]}: {found.score if found else '-'}  best {best.score}",
-                  file=sys.stderr, flush=True)
+            print(f"  {name}: {found.score if found else '-'}  best {best.score}", file=sys.stderr, flush=True)
     return best
 
 
-def _run_dive(game: Game, run: tuple[int, int], left: float | None, workers: int) -> Solution | None:
-    """A plan built around the run of years ``run``: the warm start's beam with a bonus for
-    the run's cards, its best sequences placed exactly. CP-SAT finds plans slowly; the beam
-    aimed at a run finds better plans than the plain beam (seed 1, run 1991-1994: 2590 at
-    this width and the optimum 2686 at width 3000, against 2486 for the plain beam)."""
-    wanted = frozenset(c for c in game.deal.cards if c.year is not None and run[0] <= c.year <= run[1])
-    heuristic = replace(HEURISTIC, wanted=wanted, wanted_bonus=RUN_BONUS, width=RUN_BEAM_WIDTH, candidates=2)
-    state = game.initial_state()
-    limit = RUN_DIVE_SECONDS if left is None else min(RUN_DIVE_SECONDS, left / 2)
-    candidates = beam_candidates(game, state, start_of(game).turns, heuristic)
-    return place_candidates(game, state, candidates, limit, workers)
+def _dive_beams(game: Game, splitter: _Splitter) -> Iterator[tuple[str, Heuristic]]:
+    """The dives' beams, in order: the *wide dives*, the warm start's beam at each of
+    ``WIDE_WIDTHS`` with its ``WIDE_CANDIDATES`` best sequences (the beam's ranking is rough:
+    on the 30 benchmark deals the best placed line was often its 5th-60th sequence, and 19
+    of the 30 best known lines came out of these two beams, against 7 from their best four);
+    then the *run dives*, the beam rewarded for the cards of one run of years (each run of 3
+    years or more among the candidate cards, longest first: seed 1's optimum 2686 needs the
+    run 1991-1994, which the plain beam does not take)."""
+    for width in WIDE_WIDTHS:
+        yield f"wide dive {width}", replace(HEURISTIC, width=width, candidates=WIDE_CANDIDATES)
+    for run in sorted((run for run in splitter.model.runs if run[1] - run[0] >= 2), key=lambda r: r[0] - r[1]):
+        wanted = frozenset(c for c in game.deal.cards if c.year is not None and run[0] <= c.year <= run[1])
+        yield (f"run dive {run[0]}-{run[1]}",
+               replace(HEURISTIC, wanted=wanted, wanted_bonus=RUN_BONUS, width=RUN_BEAM_WIDTH, candidates=RUN_CANDIDATES))
 
 
 def _target(bound: int, best: int) -> int:
@@ -338,13 +349,13 @@ def solve_by_cells(game: Game, time_limit: float | None, workers: int = 8, progr
 
 def improve_and_prove(game: Game, best: Solution, time_limit: float | None, workers: int = 8, progress: bool = False,
                       ceiling: int | None = None) -> CellProof:
-    """From a known plan (engine-scored) and a true bound ``ceiling``: the run dives for up
+    """From a known plan (engine-scored) and a true bound ``ceiling``: the dives for up
     to ``HARVEST_SHARE`` of the time (a better plan makes every refutation easier), then
     the cells with the time left."""
     started = time.perf_counter()
     splitter = _Splitter(game)
     harvest = None if time_limit is None else HARVEST_SHARE * time_limit
-    best = _run_dives(game, splitter, best, harvest, workers, progress)
+    best = _dives(game, _dive_beams(game, splitter), best, harvest, progress)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
     proof = prove_by_cells(game, best, left, workers, progress, splitter, ceiling)
     return replace(proof, seconds=time.perf_counter() - started)

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import math
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Callable
 
@@ -275,21 +277,39 @@ def warm_candidates(game: Game, state: State, turns: int, seconds: float,
 
 
 def place_candidates(game: Game, state: State, candidates: list[list[Take]], limit: float, workers: int,
-                     pinned: int | None = None) -> Solution | None:
+                     pinned: int | None = None, floor: int | None = None, threads: int = 1) -> Solution | None:
     """The best exact placement of the candidate take sequences from ``state`` (the game may
     stop after any take), tried best first while ``limit`` seconds last: each may use all
-    the time left, as a placement is often proven early. None if none placed in time."""
+    the time left, as a placement is often proven early. None if none placed in time.
+
+    With ``floor``, a placement only looks for plans above it and above the best placed so
+    far, and None means that none beat ``floor``: a sequence that cannot beat them is
+    refuted, which is several times quicker than placing it (40 sequences in about 1 s
+    instead of 3-4 s on 2 threads). ``threads`` places that many sequences at once, each
+    with ``workers`` CP-SAT workers (CP-SAT releases the GIL)."""
     started = time.perf_counter()
-    best = None
-    for number, takes in enumerate(candidates):
+    best: list[Solution] = []  # the best so far, shared by the threads
+    lock = threading.Lock()
+
+    def place(number: int, takes: list[Take]) -> None:
         left = limit - (time.perf_counter() - started)
         if left <= 0 and number > 0:
-            break
+            return
+        with lock:
+            above = None if floor is None else max([floor] + [b.score for b in best]) + 1
         try:
             found = solve(game, takes=[t.card for t in takes], state=state, workers=workers, stop_early=True,
-                          time_limit=max(MIN_PLACE_SECONDS, left), pinned=pinned, warm_start=False)
+                          time_limit=max(MIN_PLACE_SECONDS, left), pinned=pinned, warm_start=False, at_least=above)
         except ExhibitionError:
-            continue  # no placement found in the time left
-        if found is not None and (best is None or found.score > best.score):
-            best = found
-    return best
+            return  # no placement found in the time left
+        with lock:
+            if found is not None and (not best or found.score > best[0].score):
+                best[:] = [found]
+
+    if threads == 1:
+        for number, takes in enumerate(candidates):
+            place(number, takes)
+    else:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            list(pool.map(place, range(len(candidates)), candidates))
+    return best[0] if best else None

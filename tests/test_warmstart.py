@@ -1,7 +1,9 @@
 """The warm start's beam search: its bit-mask items against ``solver/scoring.py``, legal take
-sequences, and ``solve`` staying whole under tiny time limits."""
+sequences, exact placement of its sequences, and ``solve`` staying whole under tiny time
+limits."""
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -9,8 +11,9 @@ from hypothesis import given, settings, strategies as st
 from solver.cards import Card, Continent
 from solver.deal import seeded_deal
 from solver.engine import Game
+from solver.plan import replay
 from solver.scoring import continent_focus, decade_count, longest_chain
-from solver.solve import solve
+from solver.solve import place_candidates, solve
 from solver.warmstart import FIRST_HEURISTIC, HEURISTIC, _Beam, _longest_run, beam_candidates
 from tests.helpers import endgames
 
@@ -77,3 +80,17 @@ def test_solve_with_a_tiny_time_limit_still_returns_a_replayed_plan(limit):
     found = solve(game, time_limit=limit, workers=2)
     assert found.outcome.score == found.score <= found.bound
     assert found.status == ("optimal" if found.score == found.bound else "feasible")
+
+
+def test_placing_above_a_floor_on_threads_finds_the_same_best_line():
+    """``place_candidates`` with a floor and two threads: the same best score as placing every
+    sequence in turn, and None when nothing can beat the floor."""
+    game = Game(seeded_deal(3))
+    state = game.initial_state()
+    candidates = beam_candidates(game, state, 19, replace(HEURISTIC, width=300, candidates=8))
+    each = place_candidates(game, state, candidates, 30, 1)
+    assert each is not None and replay(game, each.plan).score == each.score
+    above = place_candidates(game, state, candidates, 30, 1, floor=each.score - 1, threads=2)
+    assert above is not None and above.score == each.score
+    assert replay(game, above.plan).score == above.score
+    assert place_candidates(game, state, candidates, 30, 1, floor=each.score, threads=2) is None
