@@ -93,7 +93,7 @@ def _dates(start: str, stop: str) -> list[dt.date]:
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False), help="With --reveal: draw the best line's hall as SVG.")
 @click.option("--prove-open", is_flag=True,
               help="Maintenance: work --time-limit seconds more on each puzzle of the solved file whose target is "
-                   "not proven (run dives, then the cells, from its best line) and rewrite the file with what improved.")
+                   "not proven (dives, then the cells, from its best line) and rewrite the file with what improved.")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @format_option()
 def daily_command(date_text: str | None, reveal: bool, time_limit: float, workers: int, archive: tuple[str, str] | None,

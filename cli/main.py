@@ -132,10 +132,11 @@ def place(deal_path: str, takes: str, time_limit: float | None, overrides: RuleO
               help="Stop after this many seconds with the best plan and its bound.")
 @click.option("--workers", type=click.IntRange(1, 64), default=8, show_default=True,
               help="CP-SAT search workers (a portfolio: more than the cores still helps proofs).")
-@click.option("--method", type=click.Choice(["cpsat", "tree", "cells"]), default="cpsat", show_default=True,
-              help="cpsat: one CP-SAT model of the whole game; tree: a search tree over the first takes, CP-SAT "
-                   "below; cells: the whole-game model, then plans aimed at each run of years and the score "
-                   "split into item cells, each refuted or searched (solver/cells.py).")
+@click.option("--method", type=click.Choice(["cells", "cpsat", "tree"]), default="cells", show_default=True,
+              help="cells: the whole-game model briefly, then dives (the warm start's beams, their best "
+                   "sequences placed exactly) and the score split into item cells, each refuted or searched "
+                   "(solver/cells.py; proves the most); cpsat: one CP-SAT model of the whole game; tree: a "
+                   "search tree over the first takes, CP-SAT below.")
 @click.option("--depth", type=click.IntRange(1, 4), default=1, show_default=True, help="Tree method: turns expanded.")
 @click.option("--tree", "tree_path", type=click.Path(dir_okay=False),
               help="Tree method: write the explored tree (GraphML if FILE ends in .graphml, else JSON).")

@@ -15,7 +15,8 @@ puzzles, so a new rule gets a new name):
   placement). The first candidate whose heuristic already beats the challenge line of 2025
   while greedy falls at least 800 short of it is kept (if none of 12 does, the one with the
   best heuristic).
-- The kept deal is solved to a proven optimum: the target. Where the proof does not finish
+- The kept deal is solved to a proven optimum: the target (by the proof by cells of
+  ``solver/cells.py``, ``GENERATION_METHOD``). Where the proof does not finish
   in the time given, the target is the best score found with its bound, and says so; such
   an entry of the solved file can be worked on later (``prove_further``: the cells method
   from its best line), which may raise the target to the optimum, never change the deal.
@@ -38,7 +39,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from puzzles.ids import Puzzle, parse_id
-from solver.cells import improve_and_prove
+from solver.cells import improve_and_prove, solve_by_cells
 from solver.deal import SOLO_DEAL_MIN, SOLO_TURNS_MAX, Deal, seeded_deal
 from solver.engine import Game
 from solver.errors import ExhibitionError
@@ -56,6 +57,7 @@ GREEDY_SHORTFALL = 800
 MAX_CANDIDATES = 12
 HEURISTIC_SECONDS = 20.0  # placement of a candidate's beam sequence: proven well within this
 GENERATION_SECONDS = 60.0
+GENERATION_METHOD = "cells"  # proves more daily puzzles within 60 s than the whole-game model (benchmarks/daily.py)
 GRADES = ("easy", "medium", "hard", "expert")
 SOLVED_FILE = Path(__file__).resolve().parent / "data" / "solved.jsonl"
 
@@ -172,16 +174,27 @@ def choose(date: dt.date) -> tuple[Puzzle, int, int]:
 
 
 def solve_puzzle(puzzle: Puzzle, greedy: int, heuristic: int, time_limit: float, workers: int = 8,
-                 progress: bool = False, date: str | None = None) -> Solved:
+                 progress: bool = False, date: str | None = None, method: str = GENERATION_METHOD) -> Solved:
     """Prove the target; with time left, count the optimal first takes."""
     started = time.perf_counter()
     game = Game(puzzle.deal)
-    best = solve(game, time_limit=time_limit, workers=workers, progress=progress)
+    best = prove_target(game, time_limit, workers, progress, method)
     return _solved(puzzle, game, best, greedy, heuristic, started + time_limit, workers, date)
 
 
+def prove_target(game: Game, time_limit: float, workers: int = 8, progress: bool = False,
+                 method: str = GENERATION_METHOD) -> Solution:
+    """A puzzle's best line and bound within ``time_limit`` seconds, by ``method``: ``cells``
+    (the proof by cells, ``solver/cells.py``) or ``cpsat`` (the whole-game model alone)."""
+    if method == "cells":
+        return solve_by_cells(game, time_limit, workers, progress).solution
+    if method == "cpsat":
+        return solve(game, time_limit=time_limit, workers=workers, progress=progress)
+    raise ValueError(f"unknown proving method {method!r}")
+
+
 def prove_further(entry: Solved, time_limit: float, workers: int = 8, progress: bool = False) -> Solved:
-    """An entry left unproven, worked on for ``time_limit`` more seconds: the run dives and
+    """An entry left unproven, worked on for ``time_limit`` more seconds: the dives and
     the cells (``solver/cells.py: improve_and_prove``) from its best line and bound. The
     entry with a better line, a lower bound or a proof; the same entry if nothing improved."""
     started = time.perf_counter()
