@@ -255,7 +255,7 @@ def _dives(game: Game, beams: Iterable[tuple[str, Heuristic]], best: Solution, l
 def _dive_beams(game: Game, splitter: _Splitter) -> Iterator[tuple[str, Heuristic]]:
     """The dives' beams, in order: the *wide dives*, the warm start's beam at each of
     ``WIDE_WIDTHS`` with its ``WIDE_CANDIDATES`` best sequences (the beam's ranking is rough:
-    on the 30 benchmark deals the best placed line was often its 5th-60th sequence, and 19
+    on the 30 benchmark deals the best placed line was often its 5th-60th sequence, and 18
     of the 30 best known lines came out of these two beams, against 7 from their best four);
     then the *run dives*, the beam rewarded for the cards of one run of years (each run of 3
     years or more among the candidate cards, longest first: seed 1's optimum 2686 needs the
