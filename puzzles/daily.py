@@ -174,11 +174,11 @@ def choose(date: dt.date) -> tuple[Puzzle, int, int]:
 
 
 def solve_puzzle(puzzle: Puzzle, greedy: int, heuristic: int, time_limit: float, workers: int = 8,
-                 progress: bool = False, date: str | None = None, method: str = GENERATION_METHOD) -> Solved:
+                 progress: bool = False, date: str | None = None) -> Solved:
     """Prove the target; with time left, count the optimal first takes."""
     started = time.perf_counter()
     game = Game(puzzle.deal)
-    best = prove_target(game, time_limit, workers, progress, method)
+    best = prove_target(game, time_limit, workers, progress)
     return _solved(puzzle, game, best, greedy, heuristic, started + time_limit, workers, date)
 
 
