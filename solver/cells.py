@@ -238,14 +238,17 @@ def _dives(game: Game, beams: Iterable[tuple[str, Heuristic]], best: Solution, l
     state = game.initial_state()
     turns = start_of(game).turns
     tried: set[tuple] = set()
+
+    def left() -> float:
+        return float("inf") if limit is None else limit - (time.perf_counter() - started)
+
     for name, heuristic in beams:
-        left = None if limit is None else limit - (time.perf_counter() - started)
-        if left is not None and left <= 0:
+        if left() <= 0:
             break
         candidates = [c for c in beam_candidates(game, state, turns, heuristic) if tuple(c) not in tried]
         tried.update(tuple(c) for c in candidates)
-        left = DIVE_SECONDS if limit is None else min(DIVE_SECONDS, limit - (time.perf_counter() - started))
-        found = place_candidates(game, state, candidates, left, 1, floor=best.score, threads=DIVE_THREADS)
+        found = place_candidates(game, state, candidates, min(DIVE_SECONDS, left()), 1, floor=best.score,
+                                 threads=DIVE_THREADS)
         best = found or best
         if progress:
             print(f"  {name}: {found.score if found else '-'}  best {best.score}", file=sys.stderr, flush=True)
