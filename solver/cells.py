@@ -16,11 +16,14 @@ parent (a plan may lie in several): a refuted cell holds no plan from the target
 the reported bound (the largest bound of a cell still open) is a true bound. Every plan a cell yields
 is replayed and scored by the engine (``solver.solve.solve``).
 
-Splits, in order (a cell tried for its stage's ``SLICES`` seconds is split by the next
-one): the *profile*, the exact values of every item but MID CENTURY (all multiples of
-100), so a profile's plans score its sum R plus the MID CENTURY card's value, and its
-bound R + MID CENTURY's cap is tight; then which run of years the chain is; the focus
-continent; the MID CENTURY card. The last cells get all the time left. Only the profiles
+Splits (a cell tried for its stage's ``SLICES`` seconds is split again): first the
+*profile*, the exact values of every item but MID CENTURY (all multiples of 100), so a
+profile's plans score its sum R plus the MID CENTURY card's value, and its bound R + MID
+CENTURY's cap is tight; then, one at a time, which run of years the chain is, the focus
+continent and the MID CENTURY card, the split with the fewest children that may beat the
+best plan first (the card when a profile needs one within a few years of 1950: on seed 19
+a profile of 2500 beats the best plan, 2592, only with a card of 1947-1953, where its chain
+has ten runs). The last cells get all the time left. Only the profiles
 that may beat the best plan are made, so once the best plan is near the optimum they are
 few however far above it the item caps lie (at most 44 on 38 of the 42 shipped daily
 puzzles); when they are many, a profile split fixes only the first items (the chain
@@ -30,8 +33,10 @@ bound rather than just above the best plan: far above the optimum a refutation i
 so the top bounds come down step by step to the cell that holds the optimum.
 
 CP-SAT finds good plans slowly, and a cell can only be refuted from the best plan on; so
-before the cells, *dives* look for good plans: beams of the warm start, plain and wide or
-rewarded for the cards of one run of years, their best sequences placed exactly.
+*dives* look for good plans: beams of the warm start, plain and wide or rewarded for the
+cards of one run of years, their best sequences placed exactly. The wide dives come
+first; then the cells and the run dives take turns (``improve_and_prove``), so that an
+easy deal, whose optimum the wide dives find, is proven without waiting for the run dives.
 """
 
 from __future__ import annotations
@@ -57,8 +62,8 @@ PROFILE_ORDER = ("chain", "continent_focus", "decades", "years_gap", "short_era"
                  "all_continents", "empty_spots", "depot")
 PROFILE_FLOORS = {"chain": 100, "empty_spots": -100 * HALL_SIZE, "depot": -100 * DEPOT_SIZE}  # lowest value; else 0
 MAX_PROFILES = 400  # children of one profile split, at most
-# Seconds for a cell of each stage (1: profile, 2: run, 3: focus) before it is split; the
-# cells of the last split (the MID CENTURY card) get all the time left.
+# Seconds for a cell of each stage (1: profile, 2 and 3: the next splits) before it is
+# split; a cell that no split is left for gets all the time left.
 SLICES = (1.0, 1.0, 4.0)
 DESCENT = 100  # how far a cell's bound comes down per refutation: a profile's MID CENTURY range at once
 WIDE_WIDTHS = (1000, 3000)  # the wide dives' beams: about 0.5 s and 2 s
@@ -71,6 +76,7 @@ DIVE_THREADS = 2  # placements at once, one CP-SAT worker each (a placement is t
 FIRST_SHARE = 0.1  # of the time limit for the whole-game solve, before the rest (easy deals prove in it)
 FIRST_SECONDS = 6.0  # at most, whatever the time limit
 HARVEST_SHARE = 0.3  # of the time limit, at most, for the dives
+CELL_ROUND = 4.0  # seconds of cells between two run dives
 
 
 @dataclass(frozen=True)
@@ -111,7 +117,7 @@ class Limit:
 @dataclass(frozen=True)
 class Cell:
     caps: int  # the sum of the item caps with the cell's limits
-    stage: int  # the last split that made it: 0 none (all plans), 1 profile, 2 run, 3 focus, 4 MID CENTURY card
+    stage: int  # how many splits made it: 0 none (all plans), 1 profile, then run, focus and MID CENTURY card
     limits: tuple[Limit, ...] = ()
     refuted_from: int | None = None  # no plan of the cell scores this much (the cell or a parent refuted it)
 
@@ -158,10 +164,25 @@ class _Splitter:
 
     def children(self, cell: Cell, above: int) -> list[Cell] | None:
         """None after the last split; an empty list when no plan of the cell scores above ``above``."""
-        if cell.stage == 0 or (cell.stage == 1 and len(_fixed(cell)) < len(self.profiled)):
+        if self._profiling(cell):
             return self._profile(cell, above)
-        split = (None, self._run, self._focus, self._mid)
-        return split[cell.stage](cell) if cell.stage < len(split) else None
+        splits = self._splits(cell)
+        if not splits:
+            return None
+        # the split with the fewest children that may beat ``above``: the MID CENTURY card
+        # when the profile needs one near 1950, else the run, else the focus
+        return min(splits, key=lambda children: sum(1 for child in children if child.bound > above))
+
+    def is_last(self, cell: Cell) -> bool:
+        """Whether no split is left for the cell."""
+        return not self._profiling(cell) and not self._splits(cell)
+
+    def _profiling(self, cell: Cell) -> bool:
+        return cell.stage == 0 or (cell.stage == 1 and len(_fixed(cell)) < len(self.profiled))
+
+    def _splits(self, cell: Cell) -> list[list[Cell]]:
+        """The children by each split not yet made: run, focus, MID CENTURY card."""
+        return [children for children in (self._run(cell), self._focus(cell), self._mid(cell)) if children is not None]
 
     def _child(self, cell: Cell, caps: int, *limits: Limit, stage: int | None = None) -> Cell:
         return Cell(caps, cell.stage + 1 if stage is None else stage, cell.limits + limits, cell.refuted_from)
@@ -188,17 +209,22 @@ class _Splitter:
                             *(Limit("item_eq", v, item) for item, v in zip(items, values)), stage=1)
                 for values in profiles]
 
-    def _run(self, cell: Cell) -> list[Cell]:
+    def _run(self, cell: Cell) -> list[Cell] | None:
+        """By the run of years the chain is (None when done, or for a chain of 1: no run to choose)."""
         length = next(limit.value for limit in cell.limits if limit.item == "chain") // 100
+        if length == 1 or _split_by(cell, "run"):
+            return None
         runs = [run for run in self.model.runs if run[1] - run[0] + 1 == length]
-        if length == 1:
-            return [self._child(cell, cell.caps)]  # no run: nothing to choose
         return [self._child(cell, cell.caps, Limit("run", run)) for run in runs]
 
-    def _focus(self, cell: Cell) -> list[Cell]:
+    def _focus(self, cell: Cell) -> list[Cell] | None:
+        if _split_by(cell, "focus"):
+            return None
         return [self._child(cell, cell.caps, Limit("focus", k)) for k in range(6)]
 
-    def _mid(self, cell: Cell) -> list[Cell]:
+    def _mid(self, cell: Cell) -> list[Cell] | None:
+        if _split_by(cell, "mid"):
+            return None
         cap = self.caps["mid_century"]
         out = []
         for (i, p) in self.model.shelf:
@@ -207,6 +233,10 @@ class _Splitter:
                 value = 0 if c.is_einstein else 100 - 2 * abs(c.year - 1950)
                 out.append(self._child(cell, cell.caps - cap + value, Limit("mid", i)))
         return out + [self._child(cell, cell.caps - cap, Limit("mid", None))]
+
+
+def _split_by(cell: Cell, kind: str) -> bool:
+    return any(limit.kind == kind for limit in cell.limits)
 
 
 def _fixed(cell: Cell) -> dict[str, int]:
@@ -228,31 +258,42 @@ def _sums(ranges: list[range], low: int, high: int) -> Iterator[tuple[int, ...]]
                 yield (value, *tail)
 
 
-def _dives(game: Game, beams: Iterable[tuple[str, Heuristic]], best: Solution, limit: float | None,
-           progress: bool) -> Solution:
-    """``best``, or a better plan from the dives within ``limit`` seconds. A dive is one beam
-    of the warm start (``solver/warmstart.py``; ``beams``: the name and heuristic of each)
-    whose best sequences, those no earlier dive tried, are placed exactly, each placement
-    looking only for plans above the best so far."""
-    started = time.perf_counter()
-    state = game.initial_state()
-    turns = start_of(game).turns
-    tried: set[tuple] = set()
+class _Dives:
+    """The dives still to run, in order: a dive is one beam of the warm start
+    (``solver/warmstart.py``; ``beams``: the name and heuristic of each) whose best
+    sequences, those no earlier dive tried, are placed exactly, each placement looking only
+    for plans above the best so far. ``seconds``: the time the dives have taken."""
 
-    def left() -> float:
-        return float("inf") if limit is None else limit - (time.perf_counter() - started)
+    def __init__(self, game: Game, beams: Iterable[tuple[str, Heuristic]], progress: bool) -> None:
+        self.game, self.progress = game, progress
+        self.beams = list(beams)
+        self.state = game.initial_state()
+        self.turns = start_of(game).turns
+        self.tried: set[tuple] = set()
+        self.seconds = 0.0
 
-    for name, heuristic in beams:
-        if left() <= 0:
-            break
-        candidates = [c for c in beam_candidates(game, state, turns, heuristic) if tuple(c) not in tried]
-        tried.update(tuple(c) for c in candidates)
-        found = place_candidates(game, state, candidates, min(DIVE_SECONDS, left()), 1, floor=best.score,
-                                 threads=DIVE_THREADS)
-        best = found or best
-        if progress:
-            print(f"  {name}: {found.score if found else '-'}  best {best.score}", file=sys.stderr, flush=True)
-    return best
+    def run(self, best: Solution, limit: float | None, dives: int | None = None) -> Solution:
+        """``best``, or a better plan from the next ``dives`` dives (all when None) within
+        ``limit`` seconds."""
+        started = time.perf_counter()
+
+        def left() -> float:
+            return float("inf") if limit is None else limit - (time.perf_counter() - started)
+
+        for _ in range(len(self.beams) if dives is None else dives):
+            if not self.beams or left() <= 0:
+                break
+            name, heuristic = self.beams.pop(0)
+            candidates = [c for c in beam_candidates(self.game, self.state, self.turns, heuristic)
+                          if tuple(c) not in self.tried]
+            self.tried.update(tuple(c) for c in candidates)
+            found = place_candidates(self.game, self.state, candidates, min(DIVE_SECONDS, left()), 1,
+                                     floor=best.score, threads=DIVE_THREADS)
+            best = found or best
+            if self.progress:
+                print(f"  {name}: {found.score if found else '-'}  best {best.score}", file=sys.stderr, flush=True)
+        self.seconds += time.perf_counter() - started
+        return best
 
 
 def _dive_beams(game: Game, splitter: _Splitter) -> Iterator[tuple[str, Heuristic]]:
@@ -290,49 +331,81 @@ def _try_cell(game: Game, cell: Cell, target: int, limit: float | None,
     return ("refuted", None) if found is None else ("better", found)
 
 
+class _OpenCells:
+    """A proof by cells in progress: the cells not yet refuted, best bound first, worked on
+    in rounds between which the best plan may improve (a dive's). A refutation holds
+    whatever the best plan (``refuted_from`` is a score no plan of the cell reaches), so
+    the cells carry over from round to round."""
+
+    def __init__(self, game: Game, splitter: _Splitter, ceiling: int | None, deadline: float | None, workers: int,
+                 progress: bool) -> None:
+        self.game, self.splitter, self.deadline, self.workers, self.progress = game, splitter, deadline, workers, progress
+        self.started = time.perf_counter()
+        self.order = count()
+        # the ceiling holds for every plan: the cells' descent starts from it, not from the caps
+        root = Cell(sum(splitter.caps.values()), 0, refuted_from=None if ceiling is None else ceiling + 1)
+        self.heap = [(-root.bound, next(self.order), root)]
+        self.refuted = 0
+
+    def proven(self, best: Solution) -> bool:
+        return not self.heap or -self.heap[0][0] <= best.score
+
+    def _push(self, cell: Cell) -> None:
+        heapq.heappush(self.heap, (-cell.bound, next(self.order), cell))
+
+    def work(self, best: Solution, seconds: float | None) -> Solution:
+        """``best`` or a better plan, after working on the cells until the best plan is
+        proven, or for about ``seconds`` (a cell begun is given its whole slice, up to the
+        deadline; None: until the deadline)."""
+        round_end = None if seconds is None else time.perf_counter() + seconds
+        while not self.proven(best):
+            now = time.perf_counter()
+            left = None if self.deadline is None else self.deadline - now
+            if (left is not None and left <= 0) or (round_end is not None and now >= round_end):
+                break
+            _, _, cell = heapq.heappop(self.heap)
+            if cell.stage == 0:
+                outcome = "split"  # the root is the whole-game solve that gave ``best``
+            else:
+                last = self.splitter.is_last(cell)
+                limit = left if last else SLICES[min(cell.stage, len(SLICES)) - 1]
+                target = _target(cell.bound, best.score)
+                outcome, found = _try_cell(self.game, cell, target, limit if left is None else min(limit, left),
+                                           self.workers)
+                if found is not None:
+                    best = found
+                if outcome == "refuted":
+                    self.refuted += 1
+                    cell = replace(cell, refuted_from=target)
+            if outcome == "split":
+                children = self.splitter.children(cell, best.score)
+                for child in [cell] if children is None else children:  # past the last split: again, with the time left
+                    self._push(child)
+            else:  # refuted from the target on, or better plan found: the cell may hold one above it
+                self._push(cell)
+            if self.progress:
+                print(f"  {time.perf_counter() - self.started:7.2f}s  cell [{cell}] bound {cell.bound}: {outcome}"
+                      f"  best {best.score}", file=sys.stderr, flush=True)
+        return best
+
+    def proof(self, best: Solution, started: float) -> CellProof:
+        """``best`` with the bound of the cells still open, as the outcome of a proof begun at ``started``."""
+        bound = max([best.score] + [-b for b, _, _ in self.heap])
+        solution = replace(best, bound=bound, status="optimal" if bound == best.score else "feasible")
+        return CellProof(solution, self.refuted, sum(1 for b, _, _ in self.heap if -b > best.score),
+                         time.perf_counter() - started)
+
+
 def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers: int = 8,
-                   progress: bool = False, splitter: _Splitter | None = None, ceiling: int | None = None) -> CellProof:
+                   progress: bool = False, ceiling: int | None = None) -> CellProof:
     """Raise ``best`` (a whole-game solution, engine-scored) to the optimum and prove it, or
     return the best plan and bound when ``time_limit`` runs out. ``ceiling``: a true bound
     of the game found otherwise (the whole-game model's), which the reported bound never
     exceeds."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
-    splitter = splitter or _Splitter(game)
-    order = count()
-    # the ceiling holds for every plan: the cells' descent starts from it, not from the caps
-    root = Cell(sum(splitter.caps.values()), 0, refuted_from=None if ceiling is None else ceiling + 1)
-    heap = [(-root.bound, next(order), root)]  # best bound first: the reported bound falls soonest
-    refuted = 0
-    while heap and -heap[0][0] > best.score:  # else proven
-        _, _, cell = heapq.heappop(heap)
-        left = None if deadline is None else deadline - time.perf_counter()
-        if left is not None and left <= 0:
-            heapq.heappush(heap, (-cell.bound, next(order), cell))
-            break
-        if cell.stage == 0:
-            outcome = "split"  # the root is the whole-game solve that gave ``best``
-        else:
-            limit = SLICES[cell.stage - 1] if cell.stage <= len(SLICES) else left
-            target = _target(cell.bound, best.score)
-            outcome, found = _try_cell(game, cell, target, limit if left is None else min(limit, left), workers)
-            if found is not None:
-                best = found
-            if outcome == "refuted":
-                refuted += 1
-                cell = replace(cell, refuted_from=target)
-        if outcome == "split":
-            children = splitter.children(cell, best.score)
-            for child in [cell] if children is None else children:  # past the last split: again, with the time left
-                heapq.heappush(heap, (-child.bound, next(order), child))
-        else:  # refuted from the target on, or better plan found: the cell may hold one above it
-            heapq.heappush(heap, (-cell.bound, next(order), cell))
-        if progress:
-            print(f"  {time.perf_counter() - started:7.2f}s  cell [{cell}] bound {cell.bound}: {outcome}"
-                  f"  best {best.score}", file=sys.stderr, flush=True)
-    bound = max([best.score] + [-b for b, _, _ in heap])
-    return CellProof(replace(best, bound=bound, status="optimal" if bound == best.score else "feasible"),
-                     refuted, sum(1 for b, _, _ in heap if -b > best.score), time.perf_counter() - started)
+    cells = _OpenCells(game, _Splitter(game), ceiling, deadline, workers, progress)
+    return cells.proof(cells.work(best, None), started)
 
 
 def solve_by_cells(game: Game, time_limit: float | None, workers: int = 8, progress: bool = False) -> CellProof:
@@ -352,13 +425,27 @@ def solve_by_cells(game: Game, time_limit: float | None, workers: int = 8, progr
 
 def improve_and_prove(game: Game, best: Solution, time_limit: float | None, workers: int = 8, progress: bool = False,
                       ceiling: int | None = None) -> CellProof:
-    """From a known plan (engine-scored) and a true bound ``ceiling``: the dives for up
-    to ``HARVEST_SHARE`` of the time (a better plan makes every refutation easier), then
-    the cells with the time left."""
+    """From a known plan (engine-scored) and a true bound ``ceiling``: the wide dives, then
+    the cells and the run dives in turn, ``CELL_ROUND`` seconds of cells between two dives
+    (on an easy deal the wide dives find the optimum and the first round proves it; on a
+    hard one a run dive's better plan makes every later refutation easier), the dives
+    taking at most ``HARVEST_SHARE`` of the time; the cells get the time left."""
     started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
     splitter = _Splitter(game)
-    harvest = None if time_limit is None else HARVEST_SHARE * time_limit
-    best = _dives(game, _dive_beams(game, splitter), best, harvest, progress)
-    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    proof = prove_by_cells(game, best, left, workers, progress, splitter, ceiling)
-    return replace(proof, seconds=time.perf_counter() - started)
+    dives = _Dives(game, _dive_beams(game, splitter), progress)
+    cells = _OpenCells(game, splitter, ceiling, deadline, workers, progress)
+
+    def dive_time() -> float | None:
+        """What the dives may still take."""
+        if deadline is None:
+            return None
+        return min(HARVEST_SHARE * time_limit - dives.seconds, deadline - time.perf_counter())
+
+    best = dives.run(best, dive_time(), len(WIDE_WIDTHS))
+    while not cells.proven(best) and (deadline is None or time.perf_counter() < deadline):
+        more_dives = dives.beams and (dive_time() is None or dive_time() > 0)
+        best = cells.work(best, CELL_ROUND if more_dives else None)
+        if more_dives and not cells.proven(best):
+            best = dives.run(best, dive_time(), 1)
+    return cells.proof(best, started)

@@ -6,7 +6,7 @@ from itertools import islice
 
 import pytest
 
-from solver.cells import Cell, _dive_beams, _dives, _Splitter, prove_by_cells, solve_by_cells
+from solver.cells import Cell, Limit, _dive_beams, _Dives, _Splitter, prove_by_cells, solve_by_cells
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
 from solver.greedy import greedy_plan
@@ -68,6 +68,30 @@ def test_every_split_covers_the_greedy_game():
     assert_covered(game, replay(game, greedy_plan(game, game.initial_state())))
 
 
+def test_a_profile_that_needs_a_card_near_1950_is_split_by_that_card():
+    """Seed 19: a profile summing to 2500 beats the best plan of 2592 only with a MID
+    CENTURY card of 1947-1953 (worth 93-100), so it is split by that card: fewer live
+    children than its ten runs or six focus continents. Against 2499 every card is live,
+    and the run or the focus comes first. After all three splits, none is left."""
+    game = Game(seeded_deal(19))
+    splitter = _Splitter(game)
+    profile = {"chain": 200, "continent_focus": 700, "decades": 1000, "years_gap": 500, "all_continents": 100,
+               "empty_spots": 0, "depot": 0}
+    assert set(profile) == set(splitter.profiled)
+    cell = Cell(sum(profile.values()) + splitter.caps["mid_century"], 1,
+                tuple(Limit("item_eq", v, item) for item, v in profile.items()))
+    near = splitter.children(cell, 2592)
+    assert {child.limits[-1].kind for child in near} == {"mid"}
+    live = [child for child in near if child.bound > 2592]
+    assert 0 < len(live) < 6 and all(child.bound - 2500 >= 93 for child in live)
+    far = splitter.children(cell, 2499)
+    assert {child.limits[-1].kind for child in far} <= {"run", "focus"}
+    while not splitter.is_last(cell):
+        cell = splitter.children(cell, 2499)[0]
+    assert {limit.kind for limit in cell.limits} == {"item_eq", "run", "focus", "mid"} and cell.stage == 4
+    assert splitter.children(cell, 2499) is None
+
+
 def test_cells_prove_an_optimum_from_a_weaker_plan():
     """Seed 7: the whole-game model proves 2888 in seconds; the cells, told that the best
     plan so far scores 100 less, must find a plan of 2888 themselves and prove it."""
@@ -93,5 +117,5 @@ def test_the_dives_find_seed_3s_optimum_from_the_greedy_line():
     plan = greedy_plan(game, game.initial_state())
     greedy = replay(game, plan)
     start = Solution(greedy.score, greedy.score, "feasible", plan, greedy, 0.0)
-    found = _dives(game, islice(_dive_beams(game, _Splitter(game)), 1), start, None, progress=False)
+    found = _Dives(game, islice(_dive_beams(game, _Splitter(game)), 1), progress=False).run(start, None)
     assert found.score == 2594 and replay(game, found.plan).score == 2594
