@@ -427,7 +427,7 @@ def improve_and_prove(game: Game, best: Solution, time_limit: float | None, work
                       ceiling: int | None = None) -> CellProof:
     """From a known plan (engine-scored) and a true bound ``ceiling``: the wide dives, then
     the cells and the run dives in turn, ``CELL_ROUND`` seconds of cells between two dives
-    (on an easy deal the wide dives find the optimum and the first round proves it; on a
+    (on an easy deal the wide dives find the optimum and the first rounds prove it; on a
     hard one a run dive's better plan makes every later refutation easier), the dives
     taking at most ``HARVEST_SHARE`` of the time; the cells get the time left."""
     started = time.perf_counter()
@@ -444,7 +444,7 @@ def improve_and_prove(game: Game, best: Solution, time_limit: float | None, work
 
     best = dives.run(best, dive_time(), len(WIDE_WIDTHS))
     while not cells.proven(best) and (deadline is None or time.perf_counter() < deadline):
-        more_dives = dives.beams and (dive_time() is None or dive_time() > 0)
+        more_dives = bool(dives.beams) and (dive_time() is None or dive_time() > 0)
         best = cells.work(best, CELL_ROUND if more_dives else None)
         if more_dives and not cells.proven(best):
             best = dives.run(best, dive_time(), 1)
