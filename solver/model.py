@@ -325,6 +325,13 @@ def _showcase(m: cp_model.CpModel, h: SoloModel, game: Game, p: int, kind: Showc
             same = [v for i, v in here.items() if rule[i][0] == k]
             if len(same) > 1:
                 m.add_at_most_one(same)  # different continents
+    if kind is Showcase.ONE_DECADE:  # one chosen decade, like ONE CONTINENT: linear in the cards, not pairwise
+        decades = {rule[i][1] // 10 for i in here if rule[i][1] is not None}
+        chosen = {d: m.new_bool_var(f"one_decade_{d}") for d in sorted(decades)}
+        m.add_at_most_one(chosen.values())
+        for i, v in here.items():
+            if rule[i][1] is not None:
+                m.add_implication(v, chosen[rule[i][1] // 10])  # ONE DECADE
     dated = sorted((i for i in here if rule[i][1] is not None), key=lambda i: rule[i][1])
     einstein = [here[i] for i in here if rule[i][1] is None]
     for a_index, i in enumerate(dated):
@@ -347,8 +354,6 @@ def _showcase(m: cp_model.CpModel, h: SoloModel, game: Game, p: int, kind: Showc
                     m.add_bool_or(pair + [~full])  # LINKS, full: 3 cards within 10 years
                 else:
                     m.add_bool_or(pair + [~full] + between)  # LINKS, full: neighbours at most 5 apart
-            elif kind is Showcase.ONE_DECADE and rule[i][1] // 10 != rule[j][1] // 10:
-                m.add_bool_or(pair)  # ONE DECADE
             elif kind is Showcase.UNIQUE_DECADES and rule[i][1] // 10 == rule[j][1] // 10:
                 m.add_bool_or(pair)  # UNIQUE DECADES: distinct decades
 

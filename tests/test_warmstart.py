@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from solver.cards import Card, Continent
 from solver.deal import seeded_deal
 from solver.engine import Game
+from solver.notation import parse_rules
 from solver.plan import replay
 from solver.scoring import continent_focus, decade_count, longest_chain
 from solver.solve import place_candidates, solve
@@ -27,11 +28,11 @@ def test_longest_run_of_a_year_mask_is_the_chain_of_years(years):
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 19))
-def test_potential_items_follow_the_card_lists(seed, takes):
+@given(st.integers(0, 10_000), st.integers(0, 19), st.sampled_from(["base", "ONE_DECADE"]))
+def test_potential_items_follow_the_card_lists(seed, takes, rules):
     """Walk a random line of takes through the beam's nodes; every item it keeps as bits and
     counts equals the same item computed from the card lists."""
-    game = Game(seeded_deal(seed))
+    game = Game(seeded_deal(seed, parse_rules(rules)))
     beam = _Beam(game, game.initial_state(), HEURISTIC)
     rng = random.Random(seed)
     node, owned = beam.root, []
@@ -48,7 +49,10 @@ def test_potential_items_follow_the_card_lists(seed, takes):
     six = len({c.continent for c in owned if c.continent is not None}) == len(Continent)
     items = decade_count(owned) + min(7, continent_focus(owned)) + longest_chain(owned) + six
     expected = 100 * items + max((100 - 2 * abs(y - 1950) for y in dated), default=0)
-    expected += 60 * min(len(owned), 16) - 100 * max(0, len(owned) - 16)  # cards, then the depot
+    room = 16  # the spots the cards could fill; ONE DECADE's four only with the years of one decade
+    if rules == "ONE_DECADE":
+        room = 12 + min(4, max(len({y for y in dated if y // 10 == d}) for d in range(190, 200)))
+    expected += 60 * min(len(owned), room) - 100 * max(0, len(owned) - room)  # cards, then the depot
     if len(set(dated)) >= 2:  # YEARS GAP estimate: market cards outside the extremes
         outside = sum(1 for c in market if c.year is not None and not min(dated) <= c.year <= max(dated))
         expected += 100 * max(0, 5 - outside)
