@@ -7,13 +7,15 @@ second or two, in two steps:
 
 1. a beam search over take sequences (market dynamics only, no placement), ranking
    partial sequences by the *potential* of the cards taken: the solo score items that
-   depend on the card set alone (decades, continent focus, chain, all six continents, the
-   best MID CENTURY card, the secret decade), an estimate of YEARS GAP (or ANTIQUITY) from
-   the taken extremes and the market as it stands, a reward per card up to the 16 hall
-   spots and the depot's cost beyond them (with ONE DECADE, its four spots count only as
-   many cards as the best decade has years: without this the beam's lines left it a spot
-   short, 200-300 points under the optimum on the variants benchmark's deals). Cards are small integers and the items are
-   kept as bit masks and counts, so a node costs about ten microseconds;
+   depend on the card set alone (decades, continent focus up to what the layout holds,
+   chain, all six continents, the best MID CENTURY card, the secret decade), an estimate
+   of YEARS GAP (or ANTIQUITY) from the taken extremes and the market as it stands, a
+   reward per card up to the 16 hall spots and the depot's cost beyond them (with ONE
+   DECADE, its four spots count only as many cards as the best decade has years, with
+   LINKS its third spot only for three linked years: without this the beam's lines left
+   these showcases a card short, 100-200 points under the optimum on the variants
+   benchmark's deals). Cards are small integers and the items are kept as bit
+   masks and counts, so a node costs about ten microseconds;
 2. the exact placement of the few best complete sequences by the CP-SAT model with the
    takes fixed and the game free to stop after any of them (``solve(..., takes,
    stop_early=True)``, done in ``solver/solve.py``).
@@ -30,7 +32,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from solver.cards import FIRST_YEAR, Card, Continent
 from solver.engine import Game
 from solver.moves import DEPOT, END, Take
-from solver.rules import HALL_SIZE, Showcase, showcase_of
+from solver.model import focus_most
+from solver.rules import BASE_LAYOUT, HALL_SIZE, Showcase, showcase_of
 from solver.state import State
 
 if TYPE_CHECKING:
@@ -38,8 +41,8 @@ if TYPE_CHECKING:
     from solver.solve import Solution
 
 CARD_REWARD = 60  # per card up to the 16 hall spots: filling the hall is worth about this much
-FOCUS_MAX = 7  # one card of a continent per showcase, three in ONE CONTINENT
 DECADE_YEARS = (1 << 10) - 1  # the ten year bits of one decade
+LINK_YEARS = 5  # LINKS: neighbours of different continents at most this many years apart
 SCORED_LIMIT = 5  # YEARS GAP and ANTIQUITY: 5 minus the available cards beyond the card(s)
 
 
@@ -54,7 +57,7 @@ class Heuristic:
     secret_decade: bool = True  # count the secret decade's cards
     mid_of_1945: bool = True  # the 1945 card's year counts for MID CENTURY
     complete_early: bool = True  # a sequence is complete once its cards could fill the hall
-    one_decade: bool = True  # ONE DECADE: its spots count only for the cards of one decade
+    by_layout: bool = True  # the variations in force shape the potential (focus most, ONE DECADE's spots)
     wanted: frozenset = frozenset()  # cards worth ``wanted_bonus`` more each (a cell's run of years)
     wanted_bonus: int = 0
 
@@ -63,7 +66,7 @@ HEURISTIC = Heuristic()
 # The first version, frozen: the daily selection rule v1 screens its candidates with it, so
 # changing it would change past puzzles (puzzles/daily.py).
 FIRST_HEURISTIC = Heuristic(width=100, candidates=1, depot_cost=0, scored_estimate=False, secret_decade=False,
-                            mid_of_1945=False, complete_early=False, one_decade=False)
+                            mid_of_1945=False, complete_early=False, by_layout=False)
 
 
 class _Node(NamedTuple):
@@ -107,7 +110,9 @@ class _Beam:
         self.gap = heuristic.scored_estimate and Showcase.GAP in layout
         self.antiquity = heuristic.scored_estimate and Showcase.ANTIQUITY in layout
         self.secret_decade = game.rules.secret_decade if heuristic.secret_decade else None
-        self.one_decade = heuristic.one_decade and Showcase.ONE_DECADE in layout
+        self.focus_most = focus_most(layout if heuristic.by_layout else BASE_LAYOUT)
+        self.one_decade = heuristic.by_layout and Showcase.ONE_DECADE in layout
+        self.links = heuristic.by_layout and Showcase.LINKS in layout
         self.wanted = sum(1 << (c.year - FIRST_YEAR) for c in heuristic.wanted if c.year is not None)
         owned = list(state.board.hall_cards) + ([state.holding] if state.holding is not None else [])
         node = _Node(tuple(tuple(self.index[c] for c in column) for column in state.market), state.board.vehicle,
@@ -145,7 +150,7 @@ class _Beam:
 
     def potential(self, node: _Node) -> int:
         """What the node's cards promise (x100 like the score); see the module docstring."""
-        items = (node.decades.bit_count() + min(FOCUS_MAX, max(node.counts)) + _longest_run(node.years)
+        items = (node.decades.bit_count() + min(self.focus_most, max(node.counts)) + _longest_run(node.years)
                  + all(node.counts) + node.secret)
         room = self._room(node)
         value = 100 * items + node.mid + CARD_REWARD * min(node.owned, room)
@@ -166,11 +171,19 @@ class _Beam:
 
     def _room(self, node: _Node) -> int:
         """The hall spots the node's cards could fill: all 16, but with ONE DECADE its four
-        spots only as many as the best decade has years among the cards."""
-        if not self.one_decade:
-            return HALL_SIZE
-        best = max(((node.years >> (10 * d)) & DECADE_YEARS).bit_count() for d in range(10))
-        return HALL_SIZE - Showcase.ONE_DECADE.size + min(Showcase.ONE_DECADE.size, best)
+        spots only as many as the best decade has years among the cards, and with LINKS its
+        third spot only if three years link up (at most 5 apart in turn)."""
+        room = HALL_SIZE
+        if self.one_decade:
+            best = max(((node.years >> (10 * d)) & DECADE_YEARS).bit_count() for d in range(10))
+            room -= Showcase.ONE_DECADE.size - min(Showcase.ONE_DECADE.size, best)
+        if self.links:
+            below = above = 0  # years with a year at most LINK_YEARS below / above them
+            for k in range(1, LINK_YEARS + 1):
+                below |= node.years << k
+                above |= node.years >> k
+            room -= Showcase.LINKS.size - (3 if node.years & below & above else min(2, node.years.bit_count()))
+        return room
 
 
 def beam_candidates(game: Game, state: State, turns: int, heuristic: Heuristic = HEURISTIC) -> list[list[Take]]:

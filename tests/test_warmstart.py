@@ -28,7 +28,7 @@ def test_longest_run_of_a_year_mask_is_the_chain_of_years(years):
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 19), st.sampled_from(["base", "ONE_DECADE"]))
+@given(st.integers(0, 10_000), st.integers(0, 19), st.sampled_from(["base", "ONE_DECADE", "LINKS"]))
 def test_potential_items_follow_the_card_lists(seed, takes, rules):
     """Walk a random line of takes through the beam's nodes; every item it keeps as bits and
     counts equals the same item computed from the card lists."""
@@ -47,11 +47,15 @@ def test_potential_items_follow_the_card_lists(seed, takes, rules):
     assert node.vehicle == state.board.vehicle
     dated = [c.year for c in owned if c.year is not None]
     six = len({c.continent for c in owned if c.continent is not None}) == len(Continent)
-    items = decade_count(owned) + min(7, continent_focus(owned)) + longest_chain(owned) + six
+    focus_most = 5 if rules == "LINKS" else 7  # LINKS covers ONE CONTINENT: one card of a continent per showcase
+    items = decade_count(owned) + min(focus_most, continent_focus(owned)) + longest_chain(owned) + six
     expected = 100 * items + max((100 - 2 * abs(y - 1950) for y in dated), default=0)
-    room = 16  # the spots the cards could fill; ONE DECADE's four only with the years of one decade
-    if rules == "ONE_DECADE":
+    room = 16  # the spots the cards could fill; ONE DECADE's four only with the years of one decade,
+    if rules == "ONE_DECADE":  # LINKS' three only with three years at most 5 apart in turn
         room = 12 + min(4, max(len({y for y in dated if y // 10 == d}) for d in range(190, 200)))
+    if rules == "LINKS":
+        linked = any(0 < b - a <= 5 and 0 < c - b <= 5 for a in dated for b in dated for c in dated)
+        room = 13 + (3 if linked else min(2, len(set(dated))))
     expected += 60 * min(len(owned), room) - 100 * max(0, len(owned) - room)  # cards, then the depot
     if len(set(dated)) >= 2:  # YEARS GAP estimate: market cards outside the extremes
         outside = sum(1 for c in market if c.year is not None and not min(dated) <= c.year <= max(dated))
