@@ -57,7 +57,7 @@ class Heuristic:
     secret_decade: bool = True  # count the secret decade's cards
     mid_of_1945: bool = True  # the 1945 card's year counts for MID CENTURY
     complete_early: bool = True  # a sequence is complete once its cards could fill the hall
-    by_layout: bool = True  # the variations in force shape the potential (focus most, ONE DECADE's spots)
+    by_layout: bool = True  # the variations in force shape the potential (focus most, ONE DECADE's and LINKS' spots)
     wanted: frozenset = frozenset()  # cards worth ``wanted_bonus`` more each (a cell's run of years)
     wanted_bonus: int = 0
 
@@ -168,7 +168,6 @@ class _Beam:
                 value += 100 * max(0, SCORED_LIMIT - (node.market_years & (second - 1)).bit_count())
         return value
 
-
     def _room(self, node: _Node) -> int:
         """The hall spots the node's cards could fill: all 16, but with ONE DECADE its four
         spots only as many as the best decade has years among the cards, and with LINKS its
@@ -182,7 +181,8 @@ class _Beam:
             for k in range(1, LINK_YEARS + 1):
                 below |= node.years << k
                 above |= node.years >> k
-            room -= Showcase.LINKS.size - (3 if node.years & below & above else min(2, node.years.bit_count()))
+            if not node.years & below & above:  # no three linked years: two cards at most, not side by side
+                room -= Showcase.LINKS.size - min(Showcase.LINKS.size - 1, node.years.bit_count())
         return room
 
 
