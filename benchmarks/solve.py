@@ -4,6 +4,7 @@ the same process; and the time to place a known take sequence.
     python benchmarks/solve.py                 # 30 deals, 60 s limit each (about an hour at worst)
     python benchmarks/solve.py --deals 5 --limit 20
     python benchmarks/solve.py --variants --deals 5 --methods cpsat-w8   # the variants section only
+    python benchmarks/solve.py --variants --deals 3 --methods cells --sets ONE_DECADE,LINKS
 
 Variants section (``--variants``): the same deals under each single variation and under
 two mixed sets, with the CLI's method; per rule set the median and worst time to proof
@@ -39,7 +40,9 @@ from tabulate import tabulate  # noqa: E402
 from solver.cells import solve_by_cells  # noqa: E402
 from solver.deal import seeded_deal  # noqa: E402
 from solver.engine import Game  # noqa: E402
+from solver.errors import ExhibitionError  # noqa: E402
 from solver.notation import parse_rules  # noqa: E402
+from solver.rules import Rules  # noqa: E402
 from solver.solve import solve  # noqa: E402
 from solver.tree import solve_tree  # noqa: E402
 
@@ -87,11 +90,19 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=60.0)
     parser.add_argument("--methods", default="baseline,cpsat,cpsat-w8,tree")
     parser.add_argument("--variants", action="store_true", help="run the variants section instead")
+    parser.add_argument("--sets", default=",".join(VARIANT_SETS),
+                        help="--variants: the rule sets, comma-separated (default: all eight)")
     args = parser.parse_args()
     seeds = SEEDS[: args.deals]
     methods = args.methods.split(",")
     if args.variants:
-        variants(seeds, methods[0], args.limit)
+        sets = []
+        for text in args.sets.split(","):
+            try:
+                sets.append((text, parse_rules(text)))
+            except ExhibitionError as exc:
+                parser.error(f"--sets: {text}: {exc}")
+        variants(seeds, methods[0], args.limit, sets)
         return
     times: dict[str, list[float]] = {m: [] for m in methods}
     rows = []
@@ -130,11 +141,10 @@ def main() -> None:
           f"median {1000 * statistics.median(placement):.0f} ms, max {1000 * max(placement):.0f} ms")
 
 
-def variants(seeds: list[int], method: str, limit: float) -> None:
-    """Time to proof of the deals under each variation and two mixed sets."""
+def variants(seeds: list[int], method: str, limit: float, sets: list[tuple[str, Rules]]) -> None:
+    """Time to proof of the deals under each rule set (by default each variation and two mixed sets)."""
     rows = []
-    for rules_text in VARIANT_SETS:
-        rules = parse_rules(rules_text)
+    for rules_text, rules in sets:
         ts = []
         for seed in seeds:
             solution = run_method(method, Game(seeded_deal(seed, rules)), limit)
