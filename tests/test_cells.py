@@ -6,7 +6,9 @@ from itertools import islice
 
 import pytest
 
-from solver.cells import Cell, Limit, _dive_beams, _Dives, _Splitter, prove_by_cells, solve_by_cells
+from solver.cells import (DESCENT, Cell, Limit, _dive_beams, _Dives, _Splitter, _target, prove_by_cells,
+                          solve_by_cells)
+from solver.cards import Continent
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
 from solver.greedy import greedy_plan
@@ -71,7 +73,7 @@ def test_every_split_covers_the_greedy_game():
 def test_a_profile_that_needs_a_card_near_1950_is_split_by_that_card():
     """Seed 19: a profile summing to 2500 beats the best plan of 2592 only with a MID
     CENTURY card of 1947-1953 (worth 93-100), so it is split by that card: fewer live
-    children than its ten runs or six focus continents. Against 2499 every card is live,
+    children than its ten runs or three focus continents. Against 2499 every card is live,
     and the run or the focus comes first. After all three splits, none is left."""
     game = Game(seeded_deal(19))
     splitter = _Splitter(game)
@@ -81,15 +83,38 @@ def test_a_profile_that_needs_a_card_near_1950_is_split_by_that_card():
     cell = Cell(sum(profile.values()) + splitter.caps["mid_century"], 1,
                 tuple(Limit("item_eq", v, item) for item, v in profile.items()))
     near = splitter.children(cell, 2592)
-    assert {child.limits[-1].kind for child in near} == {"mid"}
+    assert all(any(limit.kind == "mid" for limit in child.limits) for child in near)
     live = [child for child in near if child.bound > 2592]
     assert 0 < len(live) < 6 and all(child.bound - 2500 >= 93 for child in live)
+    # one card only, 1950, could beat 2592: that child is split at once, by the focus continent
+    assert {str(limit) for child in live for limit in child.limits if limit.kind == "mid"} == {"mid 35"}
     far = splitter.children(cell, 2499)
     assert {child.limits[-1].kind for child in far} <= {"run", "focus"}
     while not splitter.is_last(cell):
         cell = splitter.children(cell, 2499)[0]
     assert {limit.kind for limit in cell.limits} == {"item_eq", "run", "focus", "mid"} and cell.stage == 4
     assert splitter.children(cell, 2499) is None
+
+
+def test_a_split_with_one_live_child_is_made_with_the_next_one():
+    """Seed 4: its candidate cards hold one run of four years (1969-1972), so the profile
+    with a chain of 4 split by run has one child: the profile again. It is split at once
+    by the next split, the focus continent, instead of being tried again as it was; and
+    only South America (9 candidate cards) and North America (8) can hold a focus of 7."""
+    game = Game(seeded_deal(4))
+    splitter = _Splitter(game)
+    assert [run for run in splitter.model.runs if run[1] - run[0] == 3] == [(1969, 1972)]
+    profile = {"chain": 400, "continent_focus": 700, "decades": 1000, "years_gap": 500, "all_continents": 100,
+               "empty_spots": 0, "depot": 0}
+    cell = Cell(sum(profile.values()) + splitter.caps["mid_century"], 1,
+                tuple(Limit("item_eq", v, item) for item, v in profile.items()))
+    assert splitter.is_exact(cell)
+    children = splitter.children(cell, 2690)
+    assert [str(child.limits[-2:][0]) for child in children] == ["run 1969-1972"] * 2
+    assert [child.limits[-1] for child in children] == [Limit("focus", Continent.SA), Limit("focus", Continent.NA)]
+    assert all(child.bound == cell.bound and child.stage == 3 for child in children)
+    assert _target(cell.bound, 2690, exact=True) == 2691  # beat the best plan at once
+    assert _target(cell.bound, 2690, exact=False) == cell.bound - DESCENT + 1  # a partial profile: a step first
 
 
 def test_cells_prove_an_optimum_from_a_weaker_plan():
