@@ -6,8 +6,8 @@ from itertools import islice
 
 import pytest
 
-from solver.cells import (DESCENT, Cell, Limit, _dive_beams, _Dives, _Splitter, _target, prove_by_cells,
-                          solve_by_cells)
+from solver.cells import (GROUPED_SLICE, MAX_PROFILES, SLICES, Cell, Limit, _dive_beams, _Dives, _Splitter,
+                          prove_by_cells, solve_by_cells)
 from solver.cards import Continent
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
@@ -113,8 +113,23 @@ def test_a_split_with_one_live_child_is_made_with_the_next_one():
     assert [str(child.limits[-2]) for child in children] == ["run 1969-1972"] * 2
     assert [child.limits[-1] for child in children] == [Limit("focus", Continent.SA), Limit("focus", Continent.NA)]
     assert all(child.bound == cell.bound and child.stage == 3 for child in children)
-    assert _target(cell.bound, 2690, exact=True) == 2691  # beat the best plan at once
-    assert _target(cell.bound, 2690, exact=False) == cell.bound - DESCENT + 1  # a partial profile: a step first
+
+
+def test_many_exact_profiles_are_grouped_by_their_first_items():
+    """Seed 28: above its optimum (2696) and under the whole-game bound (2969) lie 112 exact
+    profiles, more than ``MAX_PROFILES``: the split fixes the first four items instead, 35
+    grouped profiles with a longer slice, each split into its exact profiles after it."""
+    game = Game(seeded_deal(28))
+    splitter = _Splitter(game)
+    root = Cell(sum(splitter.caps.values()), 0, refuted_from=2970)
+    groups = splitter.children(root, 2696)
+    assert len(groups) == 35 <= MAX_PROFILES
+    assert {tuple(limit.item for limit in group.limits) for group in groups} == {
+        ("chain", "continent_focus", "decades", "years_gap")}
+    assert all(not splitter.is_exact(group) and splitter.slice_of(group) == GROUPED_SLICE for group in groups)
+    exact = [profile for group in groups for profile in splitter.children(group, 2696)]
+    assert len(exact) == 112 > MAX_PROFILES
+    assert all(splitter.is_exact(profile) and splitter.slice_of(profile) == SLICES[0] for profile in exact)
 
 
 def test_cells_prove_an_optimum_from_a_weaker_plan():
