@@ -32,10 +32,13 @@ few however far above it the item caps lie (at most 44 on 38 of the 42 shipped d
 puzzles); when they are more than ``MAX_PROFILES``, a profile split fixes only the first
 items (the chain first): a *grouped* profile, given ``GROUPED_SLICE`` seconds (one CP-SAT
 solve for many profiles) before it is split by the items left.
-Cells are taken best bound first, and a cell is asked for any plan above the best plan
-(not first for one a step below its own bound: an exact profile's step would admit every
-MID CENTURY card but the poorest, so the profile was refuted twice, seed 4 4.5 s then 3 s;
-a grouped profile stands for many profiles, each step a solve).
+Cells are taken best bound first, and a cell is asked for a plan ``DESCENT`` below its
+bound rather than just above the best plan: far above the optimum a refutation is quick,
+so the top bounds come down step by step to the cell that holds the optimum (a grouped
+profile asked at once to beat a best plan far below the optimum found none in its 8 s:
+five groups in a row on a variant deal). An exact profile is asked to beat the best plan
+at once (its step would admit every MID CENTURY card but the poorest, and the rest would
+be refuted again from the start).
 
 CP-SAT finds good plans slowly, and a cell can only be refuted from the best plan on; so
 *dives* look for good plans: beams of the warm start, plain and wide or rewarded for the
@@ -69,14 +72,15 @@ PROFILE_FLOORS = {"chain": 100, "empty_spots": -100 * HALL_SIZE, "depot": -100 *
 # Children of one profile split, at most: past it the split fixes the first items only, a
 # *grouped* profile (above its optimum seed 28 has 112 exact profiles, refuted one by one
 # in 42 s in all; 35 groups of the first four items, 28 s). 400 left seed 28 open; 40 (with
-# ``GROUPED_SLICE``) proves it in 34-39 s.
+# ``GROUPED_SLICE``) proves it in 39-55 s.
 MAX_PROFILES = 40
 # Seconds for a cell of each stage (1: profile, 2 and 3: the next splits) before it is
 # split; a cell that no split is left for gets all the time left. A grouped profile gets
-# ``GROUPED_SLICE``: split into its exact profiles, one that CP-SAT refutes in 3-6 s whole
-# became dozens of run and MID CENTURY cells (seed 28: 20 s and more).
+# ``GROUPED_SLICE``: split into its exact profiles after 1 s, one that CP-SAT refutes whole
+# in 2-4 s became dozens of run and MID CENTURY cells (seed 28: 20 s and more).
 SLICES = (1.0, 1.0, 4.0)
 GROUPED_SLICE = 8.0
+DESCENT = 100  # how far a cell's bound comes down per refutation: a profile's MID CENTURY range at once
 WIDE_WIDTHS = (1000, 3000)  # the wide dives' beams: about 0.5 s and 2 s
 WIDE_CANDIDATES = 60  # sequences of a wide dive placed
 RUN_BONUS = 150  # the run dive's beam: worth of each card of the run (tried 50-200 on seed 1)
@@ -347,6 +351,16 @@ def _dive_beams(game: Game, splitter: _Splitter) -> Iterator[tuple[str, Heuristi
                replace(HEURISTIC, wanted=wanted, wanted_bonus=RUN_BONUS, width=RUN_BEAM_WIDTH, candidates=RUN_CANDIDATES))
 
 
+def _target(bound: int, best: int, exact: bool) -> int:
+    """The score a cell is asked to reach: a step below its bound (refuting a target above
+    the optimum is quick, and the top cells' bounds come down to the optimum step by step,
+    where the cell that holds it finds it), never below the best plan. An ``exact``
+    profile's plans score its sum plus the MID CENTURY card's value, so a step below its
+    bound already admits every card but the poorest: it is asked to beat the best plan at
+    once (a step first, then the rest, refuted the same profile twice: seed 4, 4.5 s then 3 s)."""
+    return best + 1 if exact else max(best + 1, bound - DESCENT + 1)
+
+
 def _try_cell(game: Game, cell: Cell, target: int, limit: float | None,
               workers: int) -> tuple[str, Solution | None]:
     """Ask CP-SAT for a plan of the cell scoring ``target`` or more: ``("refuted", None)``,
@@ -370,7 +384,7 @@ class _OpenCells:
         self.game, self.splitter, self.deadline, self.workers, self.progress = game, splitter, deadline, workers, progress
         self.started = time.perf_counter()
         self.order = count()
-        # the ceiling holds for every plan: the cells' bounds start from it, not from the caps
+        # the ceiling holds for every plan: the cells' descent starts from it, not from the caps
         root = Cell(sum(splitter.caps.values()), 0, refuted_from=None if ceiling is None else ceiling + 1)
         self.heap = [(-root.bound, next(self.order), root)]
         self.refuted = 0
@@ -397,7 +411,7 @@ class _OpenCells:
             else:
                 last = self.splitter.is_last(cell)
                 limit = left if last else self.splitter.slice_of(cell)
-                target = best.score + 1
+                target = _target(cell.bound, best.score, self.splitter.is_exact(cell))
                 outcome, found = _try_cell(self.game, cell, target, limit if left is None else min(limit, left),
                                            self.workers)
                 if found is not None:

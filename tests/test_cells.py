@@ -6,8 +6,8 @@ from itertools import islice
 
 import pytest
 
-from solver.cells import (GROUPED_SLICE, MAX_PROFILES, SLICES, Cell, Limit, _dive_beams, _Dives, _Splitter,
-                          prove_by_cells, solve_by_cells)
+from solver.cells import (DESCENT, GROUPED_SLICE, MAX_PROFILES, SLICES, Cell, Limit, _dive_beams, _Dives,
+                          _Splitter, _target, prove_by_cells, solve_by_cells)
 from solver.cards import Continent
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
@@ -113,6 +113,8 @@ def test_a_split_with_one_live_child_is_made_with_the_next_one():
     assert [str(child.limits[-2]) for child in children] == ["run 1969-1972"] * 2
     assert [child.limits[-1] for child in children] == [Limit("focus", Continent.SA), Limit("focus", Continent.NA)]
     assert all(child.bound == cell.bound and child.stage == 3 for child in children)
+    assert _target(cell.bound, 2690, exact=True) == 2691  # beat the best plan at once
+    assert _target(cell.bound, 2690, exact=False) == cell.bound - DESCENT + 1  # a grouped profile: a step first
 
 
 def test_many_exact_profiles_are_grouped_by_their_first_items():
