@@ -72,7 +72,7 @@ PROFILE_FLOORS = {"chain": 100, "empty_spots": -100 * HALL_SIZE, "depot": -100 *
 # Children of one profile split, at most: past it the split fixes the first items only, a
 # *grouped* profile (above its optimum seed 28 has 112 exact profiles, refuted one by one
 # in 42 s in all; 35 groups of the first four items, 28 s). 400 left seed 28 open; 40 (with
-# ``GROUPED_SLICE``) proves it in 39-55 s.
+# ``GROUPED_SLICE``) proves it in 55 s (two runs).
 MAX_PROFILES = 40
 # Seconds for a cell of each stage (1: profile, 2 and 3: the next splits) before it is
 # split; a cell that no split is left for gets all the time left. A grouped profile gets
