@@ -3,11 +3,15 @@ item scoring, and an exhaustive engine search on short games."""
 
 import pytest
 
-from solver.deal import Deal, seeded_deal
+from solver.deal import Deal, parse_cards, seeded_deal
+from solver.deck import default_deck
 from solver.engine import Game
+from solver.hints import sampled_game
+from solver.moves import Place
 from solver.notation import parse_rules
 from solver.scoring import solo_breakdown
 from solver.solve import solve
+from solver.validate import hidden_stock
 from tests.helpers import brute_force_from, endgames, random_plan
 
 RULE_SETS = ["base", "SHORT_ERA+LINKS+ANTIQUITY", "SPREAD_THE_YEARS+ONE_DECADE+UNIQUE_DECADES+SD3", "DFE", "SD5"]
@@ -95,3 +99,23 @@ def test_endgame_optimum_equals_exhaustive_search_under_each_variation(rules):
         solution = solve(game, state=state)
         assert solution.status == "optimal"
         assert solution.score == brute_force_from(game, state), (rules, state)
+
+
+def test_model_rules_out_one_era_sets_that_no_arrangement_takes():
+    """Three ONE ERA cards with two gaps over 10 years (1957, 1968, 1979) leave one empty
+    spot for two gaps that each need one, and a card on ERA's second spot (1928) keeps new
+    neighbours within 20 years: no arrangement takes them. The model knows it, so placing
+    this early-game line (a sampled hidden-stock future of seed 204, the held 1928EU on each
+    spot) needs no cut from the engine; it needed 16 before."""
+    game = Game(seeded_deal(204))
+    state = game.initial_state()
+    state = game.apply_take(state, game.legal_takes(state)[204 % len(game.legal_takes(state))])
+    assert state.holding.code == "1928EU"
+    sample = sampled_game(game, state, hidden_stock(state, default_deck()), 0, 0)
+    line = parse_cards("1940SA 1901OC 1979AS 1956OC 1957AF 1980AS 1998NA 1985OC 1968EU 1978OC 1983OC "
+                       "1975AS 1972OC 1965OC 1917EU 1976EU 1977SA".split(), minimum=0)
+    for spot in range(4, 9):
+        after = sample.apply_place(state, Place(spot))
+        solution = solve(sample, takes=list(line), state=after, workers=1, stop_early=True, warm_start=False)
+        assert solution.status == "optimal"
+        assert solution.cuts == 0, spot
