@@ -454,9 +454,15 @@ def _game_end(m, h: SoloModel, game: Game, hall_count, depot_count, last, turn_l
         if rules.depot_full_ends_game:
             m.add_implication(depot_full, h.depot[i]).only_enforce_if(when + [is_last])  # third depot card is last
     for p, kind in enumerate(game.layout):
+        in_use = [v for (_, q), v in h.shelf.items() if q == p]
         if not kind.is_variation:
             # an empty base showcase takes any card, so END needs every one of them in use
-            m.add_bool_or([~end_used] + [v for (_, q), v in h.shelf.items() if q == p])
+            m.add_bool_or([~end_used] + in_use)
+            continue
+        # an empty variation showcase takes any coloured card (UNIQUE DECADES: of its decades)
+        for i, end in h.end.items():
+            if (i, p) in h.shelf:
+                m.add_bool_or([~end] + in_use)
     causes = [hall_full, end_used] + ([depot_full] if rules.depot_full_ends_game else [])
     if turn_limit is None:
         m.add_bool_or(causes)

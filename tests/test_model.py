@@ -119,3 +119,14 @@ def test_model_rules_out_one_era_sets_that_no_arrangement_takes():
         solution = solve(sample, takes=list(line), state=after, workers=1, stop_early=True, warm_start=False)
         assert solution.status == "optimal"
         assert solution.cuts == 0, spot
+
+
+@pytest.mark.parametrize("seed", [1006, 1007, 1071, 1087])
+def test_model_knows_end_needs_every_variation_showcase_in_use(seed):
+    """An empty variation showcase takes any coloured card, so a random game that ends by
+    END (seeds whose placement needed one or two engine cuts for this) is placed without
+    a cut."""
+    game, takes, random_score = random_game(seed, RULE_SETS[seed % len(RULE_SETS)])
+    solution = solve(game, takes=takes)
+    assert solution.score >= random_score
+    assert solution.cuts == 0
