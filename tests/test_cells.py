@@ -7,7 +7,7 @@ from itertools import islice
 import pytest
 
 from solver.cells import (DESCENT, GROUPED_SLICE, MAX_PROFILES, SLICES, Cell, Limit, _dive_beams, _Dives,
-                          _Splitter, _target, prove_by_cells, solve_by_cells)
+                          _polished, _Splitter, _target, prove_by_cells, solve_by_cells)
 from solver.cards import Continent
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
@@ -17,7 +17,7 @@ from solver.notation import parse_rules
 from solver.plan import replay
 from solver.rules import showcase_of
 from solver.scoring import longest_chain
-from solver.solve import Solution
+from solver.solve import Solution, solve
 from tests.helpers import random_plan
 
 
@@ -161,3 +161,19 @@ def test_the_dives_find_seed_3s_optimum_from_the_greedy_line():
     start = Solution(greedy.score, greedy.score, "feasible", plan, greedy, 0.0)
     found = _Dives(game, islice(_dive_beams(game, _Splitter(game)), 1), progress=False).run(start, None)
     assert found.score == 2594 and replay(game, found.plan).score == 2594
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_found_plan_is_polished_to_its_takes_best_placement(seed):
+    """A plan found above a target (here the greedy line) is replaced by the exact best
+    placement of its own takes, which the engine replays at the same score; a plan that is
+    already its takes' best placement is kept."""
+    game = Game(seeded_deal(seed))
+    plan = greedy_plan(game, game.initial_state())
+    greedy = replay(game, plan)
+    start = Solution(greedy.score, greedy.score, "feasible", plan, greedy, 0.0)
+    best = solve(game, takes=[turn.take.card for turn in plan], stop_early=True, workers=1)
+    polished = _polished(game, start, None)
+    assert best.score > greedy.score  # greedy places its cards one at a time, not at best
+    assert polished.score == best.score == replay(game, polished.plan).score
+    assert _polished(game, polished, None) is polished
