@@ -491,8 +491,9 @@ def improve_and_prove(game: Game, best: Solution, time_limit: float | None, work
     ``CELL_ROUND`` seconds of cells between two dives (on an easy deal the first dive finds
     the optimum and the first rounds prove it; on a hard one a later dive's better plan
     makes every later refutation easier), the dives taking at most ``HARVEST_SHARE`` of the
-    time; the cells get the time left. Both wide dives before the cells took 8% longer over
-    23 benchmark deals, 16% over 10 paired (``benchmarks/README.md``, sixteenth session)."""
+    time; the cells get the time left. Both wide dives before the cells took 9% longer over
+    23 benchmark deals, 20% over 10 paired, most of it on two deals (``benchmarks/README.md``,
+    sixteenth session)."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     splitter = _Splitter(game)
