@@ -97,7 +97,7 @@ FIRST_SHARE = 0.1  # of the time limit for the whole-game solve, before the rest
 # cells (seed 14: 4 s -> 8 s; the seven such deals 39 s -> 32 s in all, benchmarks/README.md)
 FIRST_SECONDS = 3.0
 HARVEST_SHARE = 0.3  # of the time limit, at most, for the dives
-CELL_ROUND = 4.0  # seconds of cells between two run dives
+CELL_ROUND = 4.0  # seconds of cells between two dives (the second wide dive, then the run dives)
 # at most, for placing a found plan's take sequence exactly: a cell's or the whole-game
 # solve's plan is any plan above a target, often not its takes' best placement (seed 22:
 # a cell's 2416 placed 2458, the optimum, in 0.14 s; without it two more cells found 2438,
