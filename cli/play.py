@@ -21,14 +21,14 @@ import click
 
 from cli.common import BadInput, RuleOverrides, emit_json, format_option, positive_seconds, resolve_deal, rule_options
 from cli.render import breakdown_text, hall_text, market_table
-from puzzles.daily import load_solved, parse_date, puzzle_of, target_of, today
+from puzzles.daily import load_solved, parse_date, plan_turns, puzzle_of, target_of, today
 from puzzles.ids import Puzzle
 from solver.cards import Continent, card
 from solver.deck import default_deck
 from solver.engine import Game
 from solver.errors import ExhibitionError
 from solver.hints import hint_hidden, hint_known, move_text
-from solver.moves import DEPOT, END, Declaration, Place, Take, parse_target
+from solver.moves import DEPOT, END, Declaration, Place, Take, Turn, parse_target
 from solver.rules import showcase_start
 from solver.scoring import solo_breakdown
 from solver.solve import solve
@@ -76,10 +76,11 @@ def parse_place(text: str, game: Game) -> Place:
 class Session:
     """The game being played: the states so far (for undo) and how to show them."""
 
-    def __init__(self, game: Game, blind: bool, out) -> None:
+    def __init__(self, game: Game, blind: bool, out, optimal_line: tuple[list[Turn], int] | None = None) -> None:
         self.game = game
         self.blind = blind
         self.out = out
+        self.optimal_line = optimal_line  # a daily puzzle's stored line and proven target: exact hints on it
         self.states: list[State] = [game.initial_state()]
 
     @property
@@ -105,7 +106,7 @@ class Session:
             stock = hidden_stock(self.state, default_deck())
             found = hint_hidden(self.game, self.state, stock, budget, samples=8)
         else:
-            found = hint_known(self.game, self.state, budget)
+            found = hint_known(self.game, self.state, budget, optimal_line=self.optimal_line)
         for rank, option in enumerate(found.options[:5], 1):
             self.out(f"  {rank}. {move_text(option.move, self.game):<16} value {option.value:.0f}  loss {option.loss:.0f}")
 
@@ -127,6 +128,14 @@ def _source(date_text, seed, deal_path, overrides) -> tuple[Game, bool, Puzzle |
     return Game(puzzle.deal), puzzle.mode == "blind", puzzle
 
 
+def _optimal_line(puzzle: Puzzle | None) -> tuple[list[Turn], int] | None:
+    """A daily puzzle's best line and target from the solved file, if its target is proven."""
+    entry = None if puzzle is None else load_solved().get(puzzle.id)
+    if entry is None or entry.status != "optimal":
+        return None
+    return plan_turns(entry), entry.target
+
+
 @click.command(name="play")
 @click.option("--date", "date_text", help="Play the daily puzzle of this date (default: today's).")
 @click.option("--seed", type=int, help="Play a seeded deal.")
@@ -142,7 +151,7 @@ def play_command(date_text: str | None, seed: int | None, deal_path: str | None,
                  time_limit: float, overrides: RuleOverrides, fmt: str) -> None:
     """Play a solo puzzle in the terminal: take, place, hint, undo, quit."""
     game, daily_blind, puzzle = _source(date_text, seed, deal_path, overrides)
-    session = Session(game, blind or daily_blind, click.echo)
+    session = Session(game, blind or daily_blind, click.echo, _optimal_line(puzzle))
     click.echo(__doc__.split("\n\n", 1)[1].split("\n\nIt reads")[0])
     session.show()
     lines = iter(sys.stdin.readline, "")

@@ -5,7 +5,9 @@ continuation. Two modes:
 
 - **known** (the whole deal is known, a puzzle): each option is solved exactly from the
   state it leads to (``solver/solve.py``); the value is the engine's score of the best plan
-  found and comes with CP-SAT's bound, so it is *exact* when the two meet.
+  found and comes with CP-SAT's bound, so it is *exact* when the two meet. Given a proven
+  optimal line (a daily puzzle's), the line's move is exact at once and no option is
+  bounded above the line's score.
 - **hidden** (a real game: the stock's contents are known, not its order): values are
   averages over sampled stock orders, each sample solved as a perfect-information game
   (hindsight optimisation, also called perfect-information Monte Carlo), with a standard
@@ -39,7 +41,7 @@ from solver.cards import Card
 from solver.deal import Deal
 from solver.engine import Game
 from solver.errors import ExhibitionError
-from solver.moves import Place, Take
+from solver.moves import Place, Take, Turn
 from solver.scoring import solo_breakdown
 from solver.shuffle import shuffled
 from solver.model import start_of
@@ -155,17 +157,41 @@ def _rest(game: Game, state: State, time_limit: float, workers: int) -> tuple[in
     return found.score, found.bound
 
 
-def hint_known(game: Game, state: State, budget: float, workers: int = 2) -> Hint:
-    """Every option solved with the whole deal known; the budget is shared evenly."""
+def hint_known(game: Game, state: State, budget: float, workers: int = 2,
+               optimal_line: tuple[list[Turn], int] | None = None) -> Hint:
+    """Every option solved with the whole deal known; the budget is shared evenly.
+
+    ``optimal_line``: a plan from the start and its score, proven optimal (a daily puzzle's
+    stored line). No plan scores more, so every option's bound is at most that score; and
+    where ``state`` lies on the line, the line's move is worth exactly that score, with no
+    solve (early in a game, a solve within a share of the budget is rarely proven)."""
     started = time.perf_counter()
     moves = options_at(game, state)
+    on_line = None if optimal_line is None else line_move(game, optimal_line[0], state)
     options = []
+    if on_line is not None:
+        options.append(Option(on_line, optimal_line[1], bound=optimal_line[1]))
+        moves = [move for move in moves if not same_option(move, on_line)]
     for k, move in enumerate(moves):
         left = budget - (time.perf_counter() - started)
         limit = max(MIN_SOLVE_SECONDS, left / (len(moves) - k) - SOLVE_OVERHEAD)
         score, bound, played = value_of(game, state, move, limit, workers)
-        options.append(Option(played, score, bound=bound))
+        options.append(Option(played, score, bound=bound if optimal_line is None else min(bound, optimal_line[1])))
     return _ranked("known", state, options, 1, started)
+
+
+def line_move(game: Game, line: list[Turn], state: State) -> Move | None:
+    """The move ``line`` (a plan from the start) plays at ``state``, or None if ``state`` is
+    not on it."""
+    at = game.initial_state()
+    for turn in line:
+        if at == state:
+            return turn.take
+        at = game.apply_take(at, turn.take, check=False)
+        if at == state:
+            return turn.place
+        at = game.apply_place(at, turn.place, check=False)
+    return None
 
 
 def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samples: int, seed: int = 0,

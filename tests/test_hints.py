@@ -12,8 +12,11 @@ from click.testing import CliRunner
 
 from cli.hinting import grade
 from cli.main import main
+from puzzles.daily import load_solved, plan_turns
 from solver.deck import default_deck
-from solver.hints import RACE_MARGIN, _contenders, _sample_values, _sampled_option, hint_hidden, hint_known, options_at, sampled_game
+from solver.engine import Game
+from solver.hints import (RACE_MARGIN, _contenders, _sample_values, _sampled_option, hint_hidden, hint_known, line_move,
+                          options_at, same_option, sampled_game)
 from solver.notation import format_state
 from solver.errors import ExhibitionError
 from solver.rules import Rules, showcase_of
@@ -41,6 +44,20 @@ def test_known_values_are_exact_late_in_a_game(rules):
         assert found.best.value == brute_force_from(game, state)
         assert found.best.loss == 0 and all(o.loss >= 0 for o in found.options)
         assert [o.value for o in found.options] == sorted((o.value for o in found.options), reverse=True)
+
+
+def test_known_hints_value_a_proven_lines_move_at_its_score_and_bound_every_option_by_it():
+    entry = next(e for e in load_solved().values() if e.status == "optimal")
+    game, line = Game(entry.puzzle.deal), plan_turns(entry)
+    optimal_line = (line, entry.target)
+    on = game.apply_take(game.apply_turn(game.initial_state(), line[0]), line[1].take)  # placing turn 2's card
+    found = hint_known(game, on, budget=0.5, optimal_line=optimal_line)
+    assert same_option(found.best.move, line[1].place) and found.best.value == entry.target and found.best.exact
+    assert len(found.options) == len(options_at(game, on)) and all(o.bound <= entry.target for o in found.options)
+    off = game.apply_take(game.initial_state(), next(t for t in game.legal_takes(game.initial_state()) if t != line[0].take))
+    assert line_move(game, line, off) is None
+    found = hint_known(game, off, budget=0.5, optimal_line=optimal_line)
+    assert all(o.value <= o.bound <= entry.target for o in found.options)
 
 
 def test_hidden_values_are_reproducible_and_bounded_by_the_samples():

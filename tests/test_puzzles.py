@@ -201,6 +201,16 @@ def test_play_from_a_script_reaches_the_end_and_undo_works():
     assert result["score"] == replay(game, greedy_plan(game)).score and result["optimum"] >= result["score"]
 
 
+def test_play_hints_on_a_daily_puzzles_line_are_exact_at_its_target():
+    entry = next(e for e in load_solved().values() if e.status == "optimal" and e.puzzle.mode == "open")
+    first = plan_turns(entry)[0]
+    take = first.take.card.code + (f">{first.take.to.name}" if first.take.to is not None else "")
+    code, out, err = run("play", "--date", entry.date, "--hint-budget", "0.5", input=f"{take}\nhint\nquit\n")
+    assert code == 0, err
+    best = next(line for line in out.splitlines() if line.strip().startswith("1. "))
+    assert best.split()[1] == first.place.name(Game(entry.puzzle.deal).layout) and f"value {entry.target} " in best
+
+
 def test_svg_shows_every_hall_card():
     game = Game(seeded_deal(5))
     outcome = replay(game, greedy_plan(game))
