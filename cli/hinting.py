@@ -9,6 +9,7 @@ import click
 from tabulate import tabulate
 
 from cli.common import BadInput, RuleOverrides, emit_json, format_option, positive_seconds, rule_options
+from puzzles.daily import proven_line
 from solver.deal import FULL_DEAL, Deal, load_deal
 from solver.deck import Deck, default_deck, load_deck
 from solver.engine import Game
@@ -86,7 +87,7 @@ def hint_command(state_text: str, deal_path: str | None, budget: float, samples:
     else:
         game, mode = Game(Deal(tuple(state.visible_cards()) + tuple(hidden_stock(state, deck)), rules)), "hidden"
     if mode == "known":
-        found = hint_known(game, state, budget, workers)
+        found = hint_known(game, state, budget, workers, optimal_line=proven_line(game.deal))
     else:
         found = hint_hidden(game, state, hidden_stock(state, deck), budget, samples, seed, workers)
     if fmt == "json":
@@ -142,12 +143,13 @@ def review_command(deal_path: str, plan_path: str, budget: float, samples: int, 
     turns = load_plan(plan_path, game.layout)
     outcome = replay(game, turns)
     deck = load_deck(deck_path) if deck_path else default_deck()
+    optimal_line = proven_line(game.deal)  # a solved puzzle's: exact hindsight values along it
     rows = []
     for number, (turn, before) in enumerate(zip(turns, outcome.states), 1):
         held = game.apply_take(before, turn.take)
         for decision, state, move in (("take", before, turn.take), ("place", held, turn.place)):
             row = {"turn": number, "decision": decision, "played": move_json(move, game)}
-            hints = {"known": hint_known(game, state, budget, workers),
+            hints = {"known": hint_known(game, state, budget, workers, optimal_line=optimal_line),
                      "hidden": hint_hidden(game, state, _hidden_contents(state, deal, deck), budget, samples, seed, workers)}
             for mode, found in hints.items():
                 judged = judge(found, move)

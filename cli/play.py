@@ -21,7 +21,7 @@ import click
 
 from cli.common import BadInput, RuleOverrides, emit_json, format_option, positive_seconds, resolve_deal, rule_options
 from cli.render import breakdown_text, hall_text, market_table
-from puzzles.daily import load_solved, parse_date, plan_turns, puzzle_of, target_of, today
+from puzzles.daily import load_solved, parse_date, proven_line, puzzle_of, target_of, today
 from puzzles.ids import Puzzle
 from solver.cards import Continent, card
 from solver.deck import default_deck
@@ -80,7 +80,7 @@ class Session:
         self.game = game
         self.blind = blind
         self.out = out
-        self.optimal_line = optimal_line  # a daily puzzle's stored line and proven target: exact hints on it
+        self.optimal_line = optimal_line  # a solved puzzle's stored line and proven target: exact hints on it
         self.states: list[State] = [game.initial_state()]
 
     @property
@@ -128,14 +128,6 @@ def _source(date_text, seed, deal_path, overrides) -> tuple[Game, bool, Puzzle |
     return Game(puzzle.deal), puzzle.mode == "blind", puzzle
 
 
-def _optimal_line(puzzle: Puzzle | None) -> tuple[list[Turn], int] | None:
-    """A daily puzzle's best line and target from the solved file, if its target is proven."""
-    entry = None if puzzle is None else load_solved().get(puzzle.id)
-    if entry is None or entry.status != "optimal":
-        return None
-    return plan_turns(entry), entry.target
-
-
 @click.command(name="play")
 @click.option("--date", "date_text", help="Play the daily puzzle of this date (default: today's).")
 @click.option("--seed", type=int, help="Play a seeded deal.")
@@ -151,7 +143,7 @@ def play_command(date_text: str | None, seed: int | None, deal_path: str | None,
                  time_limit: float, overrides: RuleOverrides, fmt: str) -> None:
     """Play a solo puzzle in the terminal: take, place, hint, undo, quit."""
     game, daily_blind, puzzle = _source(date_text, seed, deal_path, overrides)
-    session = Session(game, blind or daily_blind, click.echo, _optimal_line(puzzle))
+    session = Session(game, blind or daily_blind, click.echo, proven_line(game.deal))
     click.echo(__doc__.split("\n\n", 1)[1].split("\n\nIt reads")[0])
     session.show()
     lines = iter(sys.stdin.readline, "")

@@ -38,13 +38,13 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from puzzles.ids import Puzzle, parse_id
+from puzzles.ids import MODES, Puzzle, parse_id
 from solver.cells import improve_and_prove, solve_by_cells
 from solver.deal import SOLO_DEAL_MIN, SOLO_TURNS_MAX, Deal, seeded_deal
 from solver.engine import Game
 from solver.errors import ExhibitionError
 from solver.greedy import greedy_plan
-from solver.moves import DEPOT
+from solver.moves import DEPOT, Turn
 from solver.plan import plan_from_json, plan_to_json, replay
 from solver.rules import VARIATIONS, Rules
 from solver.shuffle import seed_from_text
@@ -325,3 +325,14 @@ def read_archive(text: str) -> list[Puzzle]:
 def plan_turns(entry: Solved):
     """The best line of a solved puzzle as engine turns."""
     return plan_from_json({"plan": entry.plan}, Game(entry.puzzle.deal).layout)
+
+
+def proven_line(deal: Deal, solved: dict[str, Solved] | None = None) -> tuple[list[Turn], int] | None:
+    """The best line and target of the solved puzzle with this deal and rules (in either
+    mode), if its target is proven optimal; else None. Hints value the line's moves exactly."""
+    solved = load_solved() if solved is None else solved
+    for mode in MODES:
+        entry = solved.get(Puzzle(deal, mode).id)
+        if entry is not None and entry.status == "optimal":
+            return plan_turns(entry), entry.target
+    return None

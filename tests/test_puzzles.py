@@ -14,8 +14,8 @@ from hypothesis import given, settings, strategies as st
 from cli.main import main
 from cli.svg import hall_svg
 from puzzles.batch import histogram, parse_seeds, summary
-from puzzles.daily import (Signals, Solved, archive_lines, choose, load_solved, mode_of_day, plan_turns, read_archive,
-                           rules_of_day, solved_lines)
+from puzzles.daily import (Signals, Solved, archive_lines, choose, load_solved, mode_of_day, plan_turns, proven_line,
+                           read_archive, rules_of_day, solved_lines)
 from puzzles.ids import Puzzle, format_id, parse_id
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
@@ -23,6 +23,7 @@ from solver.errors import ExhibitionError
 from solver.greedy import greedy_plan
 from solver.notation import parse_rules
 from solver.plan import plan_to_json, replay
+from solver.rules import Rules
 
 runner = CliRunner()
 
@@ -209,6 +210,14 @@ def test_play_hints_on_a_daily_puzzles_line_are_exact_at_its_target():
     assert code == 0, err
     best = next(line for line in out.splitlines() if line.strip().startswith("1. "))
     assert best.split()[1] == first.place.name(Game(entry.puzzle.deal).layout) and f"value {entry.target} " in best
+
+
+def test_a_solved_puzzles_deal_finds_its_proven_line_in_either_mode_and_only_under_its_rules():
+    entry = next(e for e in load_solved().values() if e.status == "optimal" and e.puzzle.deal.rules == Rules())
+    line, target = proven_line(entry.puzzle.deal)
+    assert target == entry.target and replay(Game(entry.puzzle.deal), line).score == target
+    assert proven_line(replace(entry.puzzle.deal, rules=Rules(secret_decade=3))) is None
+    assert proven_line(entry.puzzle.deal, {}) is None
 
 
 def test_svg_shows_every_hall_card():
