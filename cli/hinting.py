@@ -159,9 +159,13 @@ def review_command(deal_path: str, plan_path: str, budget: float, samples: int, 
             rows.append(row)
             if not quiet:
                 click.echo(f"  turn {number} {decision}: {row['known']['grade']} / {row['hidden']['grade']}", err=True)
-    best = solve(game, time_limit=20 * budget, workers=max(workers, 2))
-    summary = {"score": outcome.score, "optimum": best.score, "optimum_status": best.status, "bound": best.bound,
-               "total_loss": best.score - outcome.score,
+    if optimal_line is not None:  # the stored target is the proven optimum: no solve
+        optimum, status, bound = optimal_line[1], "optimal", optimal_line[1]
+    else:
+        best = solve(game, time_limit=20 * budget, workers=max(workers, 2))
+        optimum, status, bound = best.score, best.status, best.bound
+    summary = {"score": outcome.score, "optimum": optimum, "optimum_status": status, "bound": bound,
+               "total_loss": optimum - outcome.score,
                "known_loss": round(sum(r["known"]["loss"] for r in rows), 1),
                "hidden_loss": round(sum(r["hidden"]["loss"] for r in rows), 1)}
     if fmt == "json":
@@ -172,8 +176,8 @@ def review_command(deal_path: str, plan_path: str, budget: float, samples: int, 
              for r in rows]
     headers = ["turn", "decision", "played", "best (known)", "loss", "grade", "best (hidden)", "loss", "grade"]
     click.echo(tabulate(table, headers=headers, tablefmt="github" if fmt == "table" else "simple"))
-    proven = "proven optimum" if best.status == "optimal" else f"best found (bound {best.bound})"
-    click.echo(f"\nscore {outcome.score}; {proven} {best.score}; total loss {summary['total_loss']} "
+    proven = "proven optimum" if status == "optimal" else f"best found (bound {bound})"
+    click.echo(f"\nscore {outcome.score}; {proven} {optimum}; total loss {summary['total_loss']} "
                f"(sum of decision losses: known {summary['known_loss']:.0f}, hidden {summary['hidden_loss']:.0f})")
 
 

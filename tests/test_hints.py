@@ -150,7 +150,6 @@ def test_grades_follow_the_documented_thresholds():
 @pytest.mark.slow
 def test_review_grades_every_decision(tmp_path):
     from solver.deal import seeded_deal
-    from solver.engine import Game
     from solver.greedy import greedy_plan
     from solver.plan import plan_to_json
 
@@ -169,6 +168,25 @@ def test_review_grades_every_decision(tmp_path):
             assert row[mode]["loss"] >= 0 and row[mode]["grade"] == grade(row[mode]["loss"])
     summary = data["summary"]
     assert summary["total_loss"] == summary["optimum"] - summary["score"] >= 0
+
+
+@pytest.mark.slow
+def test_reviewing_a_daily_puzzles_own_line_loses_nothing_against_its_target(tmp_path):
+    from solver.plan import plan_to_json
+
+    entry = next(e for e in load_solved().values() if e.status == "optimal")
+    game, line = Game(entry.puzzle.deal), plan_turns(entry)
+    deal_path, plan_path = tmp_path / "deal.json", tmp_path / "plan.json"
+    deal_path.write_text(json.dumps(game.deal.to_json()))
+    plan_path.write_text(json.dumps(plan_to_json(line, game.layout)))
+    code, out, err = run("review", "--deal", str(deal_path), "--plan", str(plan_path), "--budget", "0.1",
+                         "--samples", "1", "--quiet", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert all(row["known"]["loss"] == 0 and row["known"]["best_value"] == entry.target for row in data["decisions"])
+    summary = data["summary"]
+    assert summary["score"] == summary["optimum"] == summary["bound"] == entry.target
+    assert summary["optimum_status"] == "optimal" and summary["total_loss"] == summary["known_loss"] == 0
 
 
 def test_hidden_place_values_are_real_scores_of_the_sampled_game():
