@@ -18,6 +18,7 @@ from solver.engine import Game
 from solver.hints import (RACE_MARGIN, _contenders, _sample_values, _sampled_option, hint_hidden, hint_known, line_move,
                           options_at, same_option, sampled_game)
 from solver.notation import format_state
+from solver.plan import plan_to_json
 from solver.errors import ExhibitionError
 from solver.rules import Rules, showcase_of
 from solver.state import Placed
@@ -147,21 +148,25 @@ def test_grades_follow_the_documented_thresholds():
         ["best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
 
 
+def _review_json(tmp_path, game, plan, *options) -> dict:
+    """``exhibition review --format json`` of ``plan`` on ``game``'s deal."""
+    deal_path, plan_path = tmp_path / "deal.json", tmp_path / "plan.json"
+    deal_path.write_text(json.dumps(game.deal.to_json()))
+    plan_path.write_text(json.dumps(plan_to_json(plan, game.layout)))
+    code, out, err = run("review", "--deal", str(deal_path), "--plan", str(plan_path), *options, "--quiet",
+                         "--format", "json")
+    assert code == 0, err
+    return json.loads(out)
+
+
 @pytest.mark.slow
 def test_review_grades_every_decision(tmp_path):
     from solver.deal import seeded_deal
     from solver.greedy import greedy_plan
-    from solver.plan import plan_to_json
 
     game = Game(seeded_deal(5))
     plan = greedy_plan(game)
-    deal_path, plan_path = tmp_path / "deal.json", tmp_path / "plan.json"
-    deal_path.write_text(json.dumps(game.deal.to_json()))
-    plan_path.write_text(json.dumps(plan_to_json(plan, game.layout)))
-    code, out, err = run("review", "--deal", str(deal_path), "--plan", str(plan_path), "--budget", "0.2",
-                         "--samples", "2", "--quiet", "--format", "json")
-    assert code == 0, err
-    data = json.loads(out)
+    data = _review_json(tmp_path, game, plan, "--budget", "0.2", "--samples", "2")
     assert len(data["decisions"]) == 2 * len(plan)
     for row in data["decisions"]:
         for mode in ("known", "hidden"):
@@ -172,17 +177,8 @@ def test_review_grades_every_decision(tmp_path):
 
 @pytest.mark.slow
 def test_reviewing_a_daily_puzzles_own_line_loses_nothing_against_its_target(tmp_path):
-    from solver.plan import plan_to_json
-
     entry = next(e for e in load_solved().values() if e.status == "optimal")
-    game, line = Game(entry.puzzle.deal), plan_turns(entry)
-    deal_path, plan_path = tmp_path / "deal.json", tmp_path / "plan.json"
-    deal_path.write_text(json.dumps(game.deal.to_json()))
-    plan_path.write_text(json.dumps(plan_to_json(line, game.layout)))
-    code, out, err = run("review", "--deal", str(deal_path), "--plan", str(plan_path), "--budget", "0.1",
-                         "--samples", "1", "--quiet", "--format", "json")
-    assert code == 0, err
-    data = json.loads(out)
+    data = _review_json(tmp_path, Game(entry.puzzle.deal), plan_turns(entry), "--budget", "0.1", "--samples", "1")
     assert all(row["known"]["loss"] == 0 and row["known"]["best_value"] == entry.target for row in data["decisions"])
     summary = data["summary"]
     assert summary["score"] == summary["optimum"] == summary["bound"] == entry.target
