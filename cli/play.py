@@ -27,8 +27,8 @@ from solver.cards import Continent, card
 from solver.deck import default_deck
 from solver.engine import Game
 from solver.errors import ExhibitionError
-from solver.hints import hint_hidden, hint_known, move_text
-from solver.moves import DEPOT, END, Declaration, Place, Take, Turn, parse_target
+from solver.hints import OptimalLine, hint_hidden, hint_known, move_text
+from solver.moves import DEPOT, END, Declaration, Place, Take, parse_target
 from solver.rules import showcase_start
 from solver.scoring import solo_breakdown
 from solver.solve import solve
@@ -76,7 +76,7 @@ def parse_place(text: str, game: Game) -> Place:
 class Session:
     """The game being played: the states so far (for undo) and how to show them."""
 
-    def __init__(self, game: Game, blind: bool, out, optimal_line: tuple[list[Turn], int] | None = None) -> None:
+    def __init__(self, game: Game, blind: bool, out, optimal_line: OptimalLine | None = None) -> None:
         self.game = game
         self.blind = blind
         self.out = out

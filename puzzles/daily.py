@@ -44,7 +44,8 @@ from solver.deal import SOLO_DEAL_MIN, SOLO_TURNS_MAX, Deal, seeded_deal
 from solver.engine import Game
 from solver.errors import ExhibitionError
 from solver.greedy import greedy_plan
-from solver.moves import DEPOT, Turn
+from solver.hints import OptimalLine
+from solver.moves import DEPOT
 from solver.plan import plan_from_json, plan_to_json, replay
 from solver.rules import VARIATIONS, Rules
 from solver.shuffle import seed_from_text
@@ -327,7 +328,7 @@ def plan_turns(entry: Solved):
     return plan_from_json({"plan": entry.plan}, Game(entry.puzzle.deal).layout)
 
 
-def proven_line(deal: Deal, solved: dict[str, Solved] | None = None) -> tuple[list[Turn], int] | None:
+def proven_line(deal: Deal, solved: dict[str, Solved] | None = None) -> OptimalLine | None:
     """The best line and target of the solved puzzle with this deal and rules (in either
     mode), if its target is proven optimal; else None. Hints value the line's moves exactly."""
     solved = load_solved() if solved is None else solved

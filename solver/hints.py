@@ -50,6 +50,7 @@ from solver.state import State
 from solver.warmstart import HEURISTIC
 
 Move = Take | Place
+OptimalLine = tuple[list[Turn], int]  # a plan from the start and its score, proven optimal
 MIN_SOLVE_SECONDS = 0.05
 SOLVE_OVERHEAD = 0.15  # building the models and checking the plan, beyond a solve's own limit (measured)
 # Hidden stock: a sampled future is valued by the warm start's best lines, placed exactly.
@@ -158,7 +159,7 @@ def _rest(game: Game, state: State, time_limit: float, workers: int) -> tuple[in
 
 
 def hint_known(game: Game, state: State, budget: float, workers: int = 2,
-               optimal_line: tuple[list[Turn], int] | None = None) -> Hint:
+               optimal_line: OptimalLine | None = None) -> Hint:
     """Every option solved with the whole deal known; the budget is shared evenly.
 
     ``optimal_line``: a plan from the start and its score, proven optimal (a daily puzzle's
