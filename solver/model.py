@@ -134,11 +134,16 @@ def static_bound(game: Game, start: Start | None = None) -> int:
 
 
 def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: int | None = None,
-                     start: Start | None = None, stop_early: bool = False) -> SoloModel:
+                     start: Start | None = None, stop_early: bool = False, walk: bool = True) -> SoloModel:
     """Build the model from ``start`` (default: the deal's first state). ``takes`` fixes the
     take sequence (with ``stop_early``, the game may end after any prefix of it);
     ``turn_limit`` stops the game after that many turns (scored as it stands: used by the
-    exhaustive cross-check in the tests)."""
+    exhaustive cross-check in the tests). ``walk=False`` builds a *relaxation* without
+    the vehicle's walk (``_taken_cards``): its plans include every game's, so where it has
+    none, no game has one (it refutes many cells of ``solver/cells.py`` in a fifth of the
+    time); its take variables are empty, so no plan is read back from it."""
+    if takes is not None and not walk:
+        raise ValueError("a fixed take sequence needs the vehicle's walk")
     m = cp_model.CpModel()
     start = start or start_of(game)
     turns = min(start.turns, turn_limit if turn_limit is not None else SOLO_TURNS_MAX)
@@ -150,7 +155,10 @@ def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: in
     if takes is not None:
         index = {c: i for i, c in enumerate(h.cards) if i in h.column_of or i in h.stock_index}
         fixed = [index[c] for c in takes]
-    taken, in_market, last = _market(m, h, fixed, fixed is None or stop_early)
+    if walk:
+        taken, in_market, last = _market(m, h, fixed, fixed is None or stop_early)
+    else:
+        taken, in_market, last = _taken_cards(m, h)
     in_hall, hall_count, depot_count = _placement(m, h, game, taken)
     _game_end(m, h, game, hall_count, depot_count, last, turn_limit, fixed is not None)
     _score(m, h, game, in_hall, in_market, hall_count, depot_count)
@@ -198,11 +206,8 @@ def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None, free_end
     """Take variables, vehicle columns, and which cards are still available at the end.
     ``fixed`` gives the card of every turn; ``free_end`` lets the game stop after any turn."""
     cards, turns = h.cards, h.turns
-    takeable = sorted(set(h.column_of) | set(h.stock_index))
-    h.active = [m.new_bool_var(f"active_{t}") if free_end else 1 for t in range(turns)]
-    for t in range(1, turns):
-        if free_end:
-            m.add_implication(h.active[t], h.active[t - 1])  # turns are played in order
+    takeable = _takeable(h)
+    _turns_played(m, h, free_end)
     for t in range(turns + 1):
         for j in range(6):
             h.column[t, j] = m.new_bool_var(f"vehicle_{t}_{Continent(j).name}")
@@ -242,9 +247,7 @@ def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None, free_end
             m.add(sum(idle) + h.active[t] == 1)  # after the game the vehicle stands anywhere
         for j in range(6):
             m.add(h.column[t + 1, j] == sum(arrivals[j]) + (idle[j] if idle else 0))  # where the vehicle goes
-    taken = {i: 1 for i in h.fixed}
-    if h.held is not None:
-        taken[h.held] = 1
+    taken = _taken_before(h)
     for i in takeable:
         xs = [h.take[t, i] for t in range(turns) if (t, i) in h.take]
         taken[i] = sum(xs) if xs else 0
@@ -253,18 +256,75 @@ def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None, free_end
     if fixed is not None:
         for (t, _), x in h.take.items():
             m.add(x == h.active[t])
-    # available at the end: the market now and the stock cards drawn from now on, not taken
+    return taken, _available_at_end(h, takeable, taken), _last_turns(m, h, free_end)
+
+
+def _taken_cards(m: cp_model.CpModel, h: SoloModel):
+    """The market relaxed (``build_solo_model(walk=False)``): *which* cards are taken, one a
+    played turn, a stock card only on a turn after the one that draws it; not the vehicle's
+    walk (which column each take is from), nor which card is the last (``h.take`` stays
+    empty). The cards left in the market at the end follow from the cards taken alone."""
+    _turns_played(m, h, True)
+    takeable = _takeable(h)
+    taken = _taken_before(h)
+    late = {}  # stock card k -> taken
+    for i in takeable:
+        k = h.stock_index.get(i)
+        if k is not None and k >= h.turns - 1:
+            taken[i] = 0  # drawn by the last turn's refill: never taken
+            continue
+        x = m.new_bool_var(f"taken_{h.cards[i].code}")
+        taken[i] = x
+        if k is not None:
+            m.add_implication(x, h.active[k + 1])
+            late[k] = x
+    m.add(sum(taken[i] for i in takeable) == sum(h.active))
+    for first in range(h.turns):
+        drawn_then = [x for k, x in late.items() if k >= first]
+        if drawn_then:  # the stock cards drawn on turn ``first`` or later: each taken on a later turn
+            m.add(sum(drawn_then) <= sum(h.active[first + 1:]))
+    return taken, _available_at_end(h, takeable, taken), _last_turns(m, h, True)
+
+
+def _takeable(h: SoloModel) -> list[int]:
+    """The cards the rest of the game may take: the market's and the stock's."""
+    return sorted(set(h.column_of) | set(h.stock_index))
+
+
+def _turns_played(m: cp_model.CpModel, h: SoloModel, free_end: bool) -> None:
+    """``h.active``: whether each turn is played (all of them unless ``free_end``), in order."""
+    h.active = [m.new_bool_var(f"active_{t}") if free_end else 1 for t in range(h.turns)]
+    for t in range(1, h.turns):
+        if free_end:
+            m.add_implication(h.active[t], h.active[t - 1])  # turns are played in order
+
+
+def _taken_before(h: SoloModel) -> dict:
+    """The cards taken before the model's first turn: the held card and the hall's."""
+    taken = {i: 1 for i in h.fixed}
+    if h.held is not None:
+        taken[h.held] = 1
+    return taken
+
+
+def _available_at_end(h: SoloModel, takeable: list[int], taken: dict) -> dict:
+    """Each card's being in the market at the end: the market now and the stock cards drawn
+    from now on, not taken."""
     drawn = {i: 1 if i in h.column_of else h.active[h.stock_index[i]] for i in takeable}
-    in_market = {i: drawn[i] - taken[i] for i in takeable}
+    return {i: drawn[i] - taken[i] for i in takeable}
+
+
+def _last_turns(m: cp_model.CpModel, h: SoloModel, free_end: bool) -> list:
+    """Whether each turn is the game's last."""
     last = []
-    for t in range(turns):
+    for t in range(h.turns):
         if free_end:
             b = m.new_bool_var(f"last_{t}")
-            m.add(b == h.active[t] - (h.active[t + 1] if t + 1 < turns else 0))
+            m.add(b == h.active[t] - (h.active[t + 1] if t + 1 < h.turns else 0))
         else:
-            b = m.new_constant(1 if t == turns - 1 else 0)
+            b = m.new_constant(1 if t == h.turns - 1 else 0)
         last.append(b)
-    return taken, in_market, last
+    return last
 
 
 # ------------------------------------------------------------------------ placement

@@ -2,15 +2,18 @@
 item scoring, and an exhaustive engine search on short games."""
 
 import pytest
+from ortools.sat.python import cp_model
 
 from solver.deal import Deal, parse_cards, seeded_deal
 from solver.deck import default_deck
 from solver.engine import Game
 from solver.hints import sampled_game
+from solver.model import build_solo_model, start_of
 from solver.moves import Place
 from solver.notation import parse_rules
+from solver.rules import showcase_of
 from solver.scoring import solo_breakdown
-from solver.solve import solve
+from solver.solve import solve, solver_for
 from solver.validate import hidden_stock
 from tests.helpers import brute_force_from, endgames, random_plan
 
@@ -130,3 +133,35 @@ def test_model_knows_end_needs_every_variation_showcase_in_use(seed):
     solution = solve(game, takes=takes)
     assert solution.score >= random_score
     assert solution.cuts == 0
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_the_model_without_the_vehicles_walk_holds_every_game(seed):
+    """The relaxation's infeasibility refutes cells, so it must hold every game: a random
+    game, from its start or from a later state (held card, hall cards, stock drawn), with
+    its number of turns, its cards on their showcases and in the depot and every item at
+    the engine's value, is one of its plans."""
+    game = Game(Deal(seeded_deal(seed).cards, parse_rules(RULE_SETS[seed % len(RULE_SETS)])))
+    turns, final = random_plan(game, seed, spot_share=0.95)
+    state, played = game.initial_state(), min(3 * (seed % 4), len(turns) - 1)
+    for turn in turns[:played]:
+        state = game.apply_turn(state, turn)
+    if seed % 2:  # at the place decision: the next card held
+        state = game.apply_take(state, turns[played].take)
+    h = build_solo_model(game, start=start_of(game, state), walk=False)
+    h.model.add(sum(h.active) == len(turns) - played - seed % 2)  # as many turns as the game's
+    index = {c: i for i, c in enumerate(h.cards) if i not in h.fixed}
+    for flat, placed in enumerate(final.board.hall):  # the game's own cards where it put them
+        if placed is not None and placed.card in index:
+            h.model.add(h.shelf[index[placed.card], showcase_of(flat)[0]] == 1)
+    for card in final.board.depot:
+        if card in index:
+            h.model.add(h.depot[index[card]] == 1)
+    for item, value in solo_breakdown(game, final).as_dict().items():
+        expr = h.items[item]
+        if isinstance(expr, int):
+            assert expr == value, item
+        else:
+            h.model.add(expr == value)
+    h.model.clear_objective()
+    assert solver_for(20, 2).solve(h.model) == cp_model.OPTIMAL  # a plan found: nothing to optimise
