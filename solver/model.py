@@ -140,7 +140,7 @@ def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: in
     ``turn_limit`` stops the game after that many turns (scored as it stands: used by the
     exhaustive cross-check in the tests). ``walk=False`` builds a *relaxation* without
     the vehicle's walk (``_taken_cards``): its plans include every game's, so where it has
-    none, no game has one (it refutes many cells of ``solver/cells.py`` in a fifth of the
+    none, no game has one (it refutes many cells of ``solver/cells.py`` in a quarter of the
     time); its take variables are empty, so no plan is read back from it."""
     if takes is not None and not walk:
         raise ValueError("a fixed take sequence needs the vehicle's walk")
