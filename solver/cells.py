@@ -401,6 +401,13 @@ def _try_cell(game: Game, cell: Cell, target: int, limit: float | None,
         return "refuted", None
     if limit is not None:
         limit = max(0.01, limit - (time.perf_counter() - started))
+    return _ask_whole_model(game, cell, target, limit, workers)
+
+
+def _ask_whole_model(game: Game, cell: Cell, target: int, limit: float | None,
+                     workers: int) -> tuple[str, Solution | None]:
+    """``_try_cell``'s answer from the whole model alone (``benchmarks/cells.py`` times it
+    as the baseline)."""
     try:
         found = solve(game, time_limit=limit, workers=workers, at_least=target, restrict=cell.restrict,
                       warm_start=False)
