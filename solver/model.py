@@ -16,7 +16,7 @@ consequence of the rules, and the model's bound is a true bound.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ortools.sat.python import cp_model
 
@@ -89,6 +89,12 @@ class SoloModel:
     runs: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)  # (first, last year) -> longest chain
     focus_on: list[cp_model.IntVar] = field(default_factory=list)  # continent -> it is the focus continent
     score: object = 0
+
+    def copy(self) -> SoloModel:
+        """The same model to add constraints to, this one left as it is: a clone of the
+        CP-SAT model (about 1 ms, against 0.03-0.04 s to build one), read back through the
+        same handles (the variables keep their indices)."""
+        return replace(self, model=self.model.clone())
 
 
 def candidate_cards(start: Start) -> list[Card]:

@@ -160,7 +160,7 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
           progress: bool = False, turn_limit: int | None = None, prefix: list[Take] | None = None,
           at_least: int | None = None, state: State | None = None, pinned: int | None = None,
           stop_early: bool = False, warm_start: bool = True,
-          restrict: Callable[[SoloModel], None] | None = None) -> Solution | None:
+          restrict: Callable[[SoloModel], None] | None = None, model: SoloModel | None = None) -> Solution | None:
     """Best plan for the deal (or for the take sequence ``takes``), replayed by the engine.
 
     ``stop_early`` lets the game end after any prefix of ``takes``.
@@ -169,11 +169,15 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
     with ``at_least`` only plans scoring that much count, and None means there is none (proven).
     ``restrict`` adds constraints to the model (a cell of ``solver/cells.py``); with it and
     ``at_least`` any plan reaching ``at_least`` will do: the model has no objective, as
-    refuting a cell is faster without one (measured)."""
+    refuting a cell is faster without one (measured). ``model``: the model these arguments
+    build, built beforehand (a ``SoloModel.copy``, which this solve adds its constraints to:
+    the proof by cells asks many cells of one game without building a model for each)."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     start = start_of(game, state, pinned=pinned)
-    h = build_solo_model(game, takes=takes, turn_limit=turn_limit, start=start, stop_early=stop_early)
+    if model is None:
+        model = build_solo_model(game, takes=takes, turn_limit=turn_limit, start=start, stop_early=stop_early)
+    h = model
     if prefix:
         fix_prefix(h, prefix)
     if at_least is not None:

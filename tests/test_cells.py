@@ -6,13 +6,13 @@ from itertools import islice
 
 import pytest
 
-from solver.cells import (DESCENT, GROUPED_SLICE, MAX_PROFILES, SLICES, Cell, Limit, _dive_beams, _Dives,
-                          _polished, _refuted_without_walk, _Splitter, _target, prove_by_cells, solve_by_cells)
+from solver.cells import (DESCENT, GROUPED_SLICE, MAX_PROFILES, SLICES, Cell, Limit, _ask_whole_model, _dive_beams,
+                          _Dives, _polished, _refuted_without_walk, _Splitter, _target, prove_by_cells, solve_by_cells)
 from solver.cards import Continent
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
 from solver.greedy import greedy_plan
-from solver.model import MID_POSITION
+from solver.model import MID_POSITION, build_solo_model
 from solver.notation import parse_rules
 from solver.plan import replay
 from solver.rules import showcase_of
@@ -179,17 +179,39 @@ def test_a_found_plan_is_polished_to_its_takes_best_placement(seed):
     assert _polished(game, polished, None) is polished
 
 
-def test_the_relaxation_without_the_walk_refutes_a_profile_and_holds_a_games_own():
-    """Seed 4's profile 2600 + MID CENTURY with an empty spot cannot reach 2691 (its
-    optimum is 2690), and the relaxation sees it without the vehicle's walk (the whole
-    model took 0.65 s with 8 workers); a cell of a real game's profile at its score is not
-    refuted."""
-    game = Game(seeded_deal(4))
+def _seed_4_cells(game):
+    """Seed 4's profile 2600 + MID CENTURY with an empty spot, which cannot reach 2691 (its
+    optimum is 2690), and the cell of the greedy game's own profile with that game's score."""
     items = {"chain": 400, "continent_focus": 700, "decades": 1000, "years_gap": 500, "all_continents": 100,
              "empty_spots": -100, "depot": 0}
-    cell = Cell(2700, 1, tuple(Limit("item_eq", v, item) for item, v in items.items()))
-    assert _refuted_without_walk(game, cell, 2691, 10, 2)
+    refutable = Cell(2700, 1, tuple(Limit("item_eq", v, item) for item, v in items.items()))
     greedy = replay(game, greedy_plan(game, game.initial_state()))
     own = Cell(greedy.score, 1, tuple(Limit("item_eq", v, item) for item, v in greedy.breakdown.as_dict().items()
                                       if item != "mid_century"))
-    assert not _refuted_without_walk(game, own, greedy.score, 10, 2)
+    return (refutable, 2691), (own, greedy.score)
+
+
+def test_the_relaxation_without_the_walk_refutes_a_profile_and_holds_a_games_own():
+    """The relaxation sees seed 4's profile refuted without the vehicle's walk (the whole
+    model took 0.65 s with 8 workers); a cell of a real game's profile at its score is not
+    refuted."""
+    game = Game(seeded_deal(4))
+    (refutable, above), (own, score) = _seed_4_cells(game)
+    relaxed = build_solo_model(game, walk=False)
+    assert _refuted_without_walk(relaxed, refutable, above, 10, 2)
+    assert not _refuted_without_walk(relaxed, own, score, 10, 2)
+
+
+def test_cells_asked_on_copies_of_the_deals_model_leave_it_as_built():
+    """The whole model built once for the deal answers each cell on a copy: the refutable
+    profile is refuted, then the greedy game's own cell still yields a plan, and the model
+    copied from keeps its constraints (8 workers, as the proof asks: 2 do not refute the
+    profile within 30 s)."""
+    game = Game(seeded_deal(4))
+    (refutable, above), (own, score) = _seed_4_cells(game)
+    whole = build_solo_model(game)
+    constraints = len(whole.model.proto.constraints)
+    assert _ask_whole_model(game, whole, refutable, above, 60, 8) == ("refuted", None)
+    outcome, found = _ask_whole_model(game, whole, own, score, 60, 8)
+    assert outcome == "better" and found.score >= score
+    assert len(whole.model.proto.constraints) == constraints
