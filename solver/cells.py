@@ -396,8 +396,9 @@ def _polished(game: Game, found: Solution, deadline: float | None) -> Solution:
 class _CellModels:
     """The game's whole model and its relaxation without the vehicle's walk, built once:
     each cell is asked on a copy of them (``SoloModel.copy``, about 1 ms) with its own
-    constraints added, not on models built anew (0.04 s and 0.03 s of Python a cell; on the
-    cells of ``benchmarks/cells.py`` the whole model alone took 0.92 of the time copied)."""
+    constraints added, not on models built anew (0.04 s and 0.03 s of Python a cell): on the
+    cells of ``benchmarks/cells.py``, the whole model copied took 0.92 of the time it took
+    built for each cell."""
 
     whole: SoloModel
     relaxed: SoloModel
