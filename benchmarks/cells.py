@@ -92,5 +92,6 @@ def main() -> None:
           f" median ratios {statistics.median(float(r[-2]) for r in rows):.2f} and"
           f" {statistics.median(float(r[-1]) for r in rows):.2f}")
 
+
 if __name__ == "__main__":
     main()

@@ -175,9 +175,8 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     start = start_of(game, state, pinned=pinned)
-    if model is None:
-        model = build_solo_model(game, takes=takes, turn_limit=turn_limit, start=start, stop_early=stop_early)
-    h = model
+    h = model if model is not None else build_solo_model(game, takes=takes, turn_limit=turn_limit, start=start,
+                                                         stop_early=stop_early)
     if prefix:
         fix_prefix(h, prefix)
     if at_least is not None:
