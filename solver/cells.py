@@ -112,9 +112,10 @@ CELL_ROUND = 4.0  # seconds of cells between two dives (the second wide dive, th
 # then 2458: three finds, 5.9 s in a trace)
 POLISH_SECONDS = 1.0
 # at most, for asking a cell's relaxation without the vehicle's walk first (``_try_cell``):
-# it refutes in about 0.07 s, its model built, and finds a plan of its own in 0.1-0.3 s. It
-# refutes mostly cells the whole model refutes in 0.1-0.4 s, not its 1-7 s ones; on the 201
-# cells of ``benchmarks/cells.py`` (8 deals) 119.4 s -> 105.8 s, seed 15 slower (1.21)
+# it refutes in about 0.04 s of CP-SAT (on a copy of its model), and finds a plan of its
+# own in 0.1-0.3 s. It refutes mostly cells the whole model refutes in 0.1-0.4 s, not its
+# 1-7 s ones; on the 201 cells of ``benchmarks/cells.py`` (8 deals) 119.4 s -> 105.8 s,
+# seed 15 slower (1.21)
 RELAXED_SECONDS = 0.3
 
 
