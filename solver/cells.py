@@ -22,7 +22,9 @@ parent (a plan may lie in several): a refuted cell holds no plan from the target
 the reported bound (the largest bound of a cell still open) is a true bound. Every plan a cell yields
 is replayed and scored by the engine (``solver.solve.solve``).
 
-Splits (a cell tried for its stage's ``SLICES`` seconds is split again): first the
+Splits (a cell tried for its stage's ``SLICES`` seconds is split again, unless its split
+would leave so many children that may beat the best plan that trying it again with twice
+the slice costs less: ``CHILD_SECONDS``): first the
 *profile*, the exact values of every item but MID CENTURY (all multiples of 100), so a
 profile's plans score its sum R plus the MID CENTURY card's value, and its bound R + MID
 CENTURY's cap is tight; then, one at a time, which run of years the chain is, the focus
@@ -90,6 +92,11 @@ MAX_PROFILES = 40
 # ``GROUPED_SLICE``: split into its exact profiles after 1 s, one that CP-SAT refutes whole
 # in 2-4 s became dozens of run and MID CENTURY cells (seed 28: 20 s and more).
 SLICES = (1.0, 1.0, 4.0)
+# A cell whose slice runs out is tried again with twice the slice while that is under half
+# of what its split would cost, at about this much a child that may beat the best plan
+# (seed 3: a profile split after 1 s into 37 MID CENTURY cards, refuted one by one in 5 s,
+# is refuted whole in 1.6 s).
+CHILD_SECONDS = 0.25
 GROUPED_SLICE = 8.0
 DESCENT = 100  # how far a cell's bound comes down per refutation: a profile's MID CENTURY range at once
 WIDE_WIDTHS = (1000, 3000)  # the wide dives' beams: about 0.5 s and 2 s
@@ -160,6 +167,7 @@ class Cell:
     stage: int  # how many splits made it: 0 none (all plans), 1 profile, then run, focus and MID CENTURY card
     limits: tuple[Limit, ...] = ()
     refuted_from: int | None = None  # no plan of the cell scores this much (the cell or a parent refuted it)
+    retries: int = 0  # how often its slice ran out and it was tried again with twice the slice, not split
 
     @property
     def bound(self) -> int:
@@ -226,10 +234,18 @@ class _Splitter:
         return cell.stage >= 1 and len(_fixed(cell)) == len(self.profiled)
 
     def slice_of(self, cell: Cell) -> float:
-        """Seconds for the cell before it is split (``SLICES``, ``GROUPED_SLICE``)."""
+        """Seconds for the cell before it is split (``SLICES``, ``GROUPED_SLICE``), twice as
+        many for each time it was tried again instead."""
         if cell.stage == 1 and not self.is_exact(cell):
-            return GROUPED_SLICE
-        return SLICES[min(cell.stage, len(SLICES)) - 1]
+            return GROUPED_SLICE * 2 ** cell.retries
+        return SLICES[min(cell.stage, len(SLICES)) - 1] * 2 ** cell.retries
+
+    def worth_retrying(self, cell: Cell, children: list[Cell], above: int) -> bool:
+        """Whether a cell whose slice ran out is better tried again with twice the slice
+        than split into ``children``: when that slice is under half of what its children
+        that may beat ``above`` are expected to take (``CHILD_SECONDS`` each)."""
+        promising = sum(1 for child in children if child.bound > above)
+        return cell.stage >= 1 and promising * CHILD_SECONDS >= 4 * self.slice_of(cell)
 
     def is_last(self, cell: Cell) -> bool:
         """Whether no split is left for the cell."""
@@ -491,6 +507,8 @@ class _OpenCells:
                     cell = replace(cell, refuted_from=target)
             if outcome == "split":
                 children = self.splitter.children(cell, best.score)
+                if children is not None and self.splitter.worth_retrying(cell, children, best.score):
+                    children = [replace(cell, retries=cell.retries + 1)]
                 for child in [cell] if children is None else children:  # past the last split: again, with the time left
                     self._push(child)
             else:  # refuted from the target on, or better plan found: the cell may hold one above it

@@ -6,7 +6,7 @@ from itertools import islice
 
 import pytest
 
-from solver.cells import (DESCENT, GROUPED_SLICE, MAX_PROFILES, SLICES, Cell, Limit, _ask_whole_model, _dive_beams,
+from solver.cells import (CHILD_SECONDS, DESCENT, GROUPED_SLICE, MAX_PROFILES, SLICES, Cell, Limit, _ask_whole_model, _dive_beams,
                           _Dives, _polished, _refuted_without_walk, _Splitter, _target, prove_by_cells, solve_by_cells)
 from solver.cards import Continent
 from solver.deal import Deal, seeded_deal
@@ -115,6 +115,32 @@ def test_a_split_with_one_live_child_is_made_with_the_next_one():
     assert all(child.bound == cell.bound and child.stage == 3 for child in children)
     assert _target(cell.bound, 2690, exact=True) == 2691  # beat the best plan at once
     assert _target(cell.bound, 2690, exact=False) == cell.bound - DESCENT + 1  # a grouped profile: a step first
+
+
+def test_a_cell_with_a_wide_split_is_tried_again_with_twice_its_slice_first():
+    """Seed 3: against its optimum 2594, the profile 2600 + MID CENTURY (chain 3, focus 7)
+    has one run and one focus continent that can hold it, so its split is by the MID
+    CENTURY card: 37 children, each able to beat 2594. Its slice running out, it is tried
+    again with 2 s, then 4 s (the whole model refutes it whole in about 1.6 s), and split
+    only when the next slice would pass half of what the 37 are expected to take. A
+    profile whose split leaves four children that may beat 2594 is split at once."""
+    game = Game(seeded_deal(3))
+    splitter = _Splitter(game)
+    profile = {"chain": 300, "continent_focus": 700, "decades": 1000, "years_gap": 500, "all_continents": 100,
+               "empty_spots": 0, "depot": 0}
+    cell = Cell(sum(profile.values()) + splitter.caps["mid_century"], 1,
+                tuple(Limit("item_eq", v, item) for item, v in profile.items()))
+    children = splitter.children(cell, 2594)
+    assert len(children) == 37 and all(child.bound > 2594 and child.limits[-1].kind == "mid" for child in children)
+    slices = [splitter.slice_of(replace(cell, retries=r)) for r in range(3)]
+    assert slices == [SLICES[0], 2 * SLICES[0], 4 * SLICES[0]]
+    retried = [splitter.worth_retrying(replace(cell, retries=r), children, 2594) for r in range(3)]
+    assert retried == [True, True, False]
+    assert 37 * CHILD_SECONDS < 4 * slices[2]
+    narrower = Cell(cell.caps - 100, 1, tuple(Limit("item_eq", v - 100 * (item == "continent_focus"), item)
+                                              for item, v in profile.items()))
+    live = [child for child in splitter.children(narrower, 2594) if child.bound > 2594]
+    assert len(live) == 4 and not splitter.worth_retrying(narrower, live, 2594)
 
 
 def test_many_exact_profiles_are_grouped_by_their_first_items():
