@@ -508,7 +508,8 @@ class _OpenCells:
             if outcome == "split":
                 children = self.splitter.children(cell, best.score)
                 if children is not None and self.splitter.worth_retrying(cell, children, best.score):
-                    children = [replace(cell, retries=cell.retries + 1)]
+                    again = replace(cell, retries=cell.retries + 1)
+                    children, outcome = [again], f"again with {self.splitter.slice_of(again):g} s"
                 for child in [cell] if children is None else children:  # past the last split: again, with the time left
                     self._push(child)
             else:  # refuted from the target on, or better plan found: the cell may hold one above it
