@@ -92,12 +92,12 @@ MAX_PROFILES = 40
 # ``GROUPED_SLICE``: split into its exact profiles after 1 s, one that CP-SAT refutes whole
 # in 2-4 s became dozens of run and MID CENTURY cells (seed 28: 20 s and more).
 SLICES = (1.0, 1.0, 4.0)
+GROUPED_SLICE = 8.0
 # A cell whose slice runs out is tried again with twice the slice while that is under half
 # of what its split would cost, at about this much a child that may beat the best plan
 # (seed 3: a profile split after 1 s into 37 MID CENTURY cards, refuted one by one in 5 s,
 # is refuted whole in 1.6 s).
 CHILD_SECONDS = 0.25
-GROUPED_SLICE = 8.0
 DESCENT = 100  # how far a cell's bound comes down per refutation: a profile's MID CENTURY range at once
 WIDE_WIDTHS = (1000, 3000)  # the wide dives' beams: about 0.5 s and 2 s
 WIDE_CANDIDATES = 60  # sequences of a wide dive placed
@@ -236,9 +236,9 @@ class _Splitter:
     def slice_of(self, cell: Cell) -> float:
         """Seconds for the cell before it is split (``SLICES``, ``GROUPED_SLICE``), twice as
         many for each time it was tried again instead."""
-        if cell.stage == 1 and not self.is_exact(cell):
-            return GROUPED_SLICE * 2 ** cell.retries
-        return SLICES[min(cell.stage, len(SLICES)) - 1] * 2 ** cell.retries
+        grouped = cell.stage == 1 and not self.is_exact(cell)
+        first = GROUPED_SLICE if grouped else SLICES[min(cell.stage, len(SLICES)) - 1]
+        return first * 2 ** cell.retries
 
     def worth_retrying(self, cell: Cell, children: list[Cell], above: int) -> bool:
         """Whether a cell whose slice ran out is better tried again with twice the slice

@@ -6,8 +6,9 @@ from itertools import islice
 
 import pytest
 
-from solver.cells import (CHILD_SECONDS, DESCENT, GROUPED_SLICE, MAX_PROFILES, SLICES, Cell, Limit, _ask_whole_model, _dive_beams,
-                          _Dives, _polished, _refuted_without_walk, _Splitter, _target, prove_by_cells, solve_by_cells)
+from solver.cells import (CHILD_SECONDS, DESCENT, GROUPED_SLICE, MAX_PROFILES, SLICES, Cell, Limit, _ask_whole_model,
+                          _dive_beams, _Dives, _polished, _refuted_without_walk, _Splitter, _target, prove_by_cells,
+                          solve_by_cells)
 from solver.cards import Continent
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
