@@ -14,7 +14,9 @@ second or two, in two steps:
    DECADE, its four spots count only as many cards as the best decade has years, with
    LINKS its third spot only for three linked years: without this the beam's lines left
    these showcases a card short, 100-200 points under the optimum on the variants
-   benchmark's deals). Cards are small integers and the items are kept as bit
+   benchmark's deals); from a hall with cards in it, a coloured card that no empty spot
+   takes as it stands scores nothing and costs a depot card (``_misfits``: the hints'
+   samples start from such halls). Cards are small integers and the items are kept as bit
    masks and counts, so a node costs about ten microseconds;
 2. the exact placement of the few best complete sequences by the CP-SAT model with the
    takes fixed and the game free to stop after any of them (``solve(..., takes,
@@ -32,7 +34,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from solver.cards import FIRST_YEAR, Card, Continent
 from solver.engine import Game
 from solver.moves import DEPOT, END, Take
-from solver.model import focus_most
+from solver.model import focus_most, start_of
 from solver.rules import BASE_LAYOUT, HALL_SIZE, Showcase, showcase_of
 from solver.state import State
 
@@ -58,6 +60,7 @@ class Heuristic:
     mid_of_1945: bool = True  # the 1945 card's year counts for MID CENTURY
     complete_early: bool = True  # a sequence is complete once its cards could fill the hall
     by_layout: bool = True  # the variations in force shape the potential (focus most, ONE DECADE's and LINKS' spots)
+    by_hall: bool = True  # a coloured card with no legal spot in the hall as it stands counts as a depot card
     wanted: frozenset = frozenset()  # cards worth ``wanted_bonus`` more each (a cell's run of years)
     wanted_bonus: int = 0
 
@@ -66,7 +69,7 @@ HEURISTIC = Heuristic()
 # The first version, frozen: the daily selection rule v1 screens its candidates with it, so
 # changing it would change past puzzles (puzzles/daily.py).
 FIRST_HEURISTIC = Heuristic(width=100, candidates=1, depot_cost=0, scored_estimate=False, secret_decade=False,
-                            mid_of_1945=False, complete_early=False, by_layout=False)
+                            mid_of_1945=False, complete_early=False, by_layout=False, by_hall=False)
 
 
 class _Node(NamedTuple):
@@ -82,6 +85,7 @@ class _Node(NamedTuple):
     mid: int  # best MID CENTURY value among the cards
     secret: int  # cards in the secret decade
     market_years: int  # bit y - 1900: a market card of year y
+    misfits: int = 0  # cards taken that no spot of the hall as it stands takes: depot cards, scoring nothing
 
 
 def _longest_run(mask: int) -> int:
@@ -114,6 +118,7 @@ class _Beam:
         self.one_decade = heuristic.by_layout and Showcase.ONE_DECADE in layout
         self.links = heuristic.by_layout and Showcase.LINKS in layout
         self.wanted = sum(1 << (c.year - FIRST_YEAR) for c in heuristic.wanted if c.year is not None)
+        self.misfit = _misfits(game, state, self.cards) if heuristic.by_hall else frozenset()
         owned = list(state.board.hall_cards) + ([state.holding] if state.holding is not None else [])
         node = _Node(tuple(tuple(self.index[c] for c in column) for column in state.market), state.board.vehicle,
                      (), 0, 0, 0, (0,) * len(Continent), 0, 0, 0)
@@ -144,7 +149,8 @@ class _Beam:
             market = node.market[: node.vehicle] + (tuple(rest),) + node.market[node.vehicle + 1 :]
             c = self.cards[i]
             seen = node.market_years & ~self.year_bit[i] | (self.year_bit[refill] if refill is not None else 0)
-            after = self._with_card(node, c)._replace(market=market, market_years=seen)
+            after = node._replace(misfits=node.misfits + 1) if i in self.misfit else self._with_card(node, c)
+            after = after._replace(market=market, market_years=seen)
             for to in (Continent if c.is_white else (c.continent,)):
                 yield after._replace(vehicle=int(to), takes=node.takes + (Take(c, to if c.is_white else None),))
 
@@ -154,7 +160,7 @@ class _Beam:
                  + all(node.counts) + node.secret)
         room = self._room(node)
         value = 100 * items + node.mid + CARD_REWARD * min(node.owned, room)
-        value -= self.heuristic.depot_cost * max(0, node.owned - room)
+        value -= self.heuristic.depot_cost * (max(0, node.owned - room) + node.misfits)
         if self.wanted:
             value += self.heuristic.wanted_bonus * (node.years & self.wanted).bit_count()
         if node.years.bit_count() >= 2:
@@ -184,6 +190,18 @@ class _Beam:
             if not node.years & below & above:  # no three linked years: two cards at most, not side by side
                 room -= Showcase.LINKS.size - min(Showcase.LINKS.size - 1, node.years.bit_count())
         return room
+
+
+def _misfits(game: Game, state: State, cards: list[Card]) -> frozenset[int]:
+    """The coloured cards (indices of ``cards``: the market's, then the stock's) that no empty
+    spot of the hall takes as it stands. A beam blind to the hall builds lines of such cards,
+    which their placement then sends to the depot or past the game's end: from 39 halls of
+    12 deals, its lines placed 97 points below these (``benchmarks/README.md``). An empty
+    hall takes every card; a white card is taken as fitting (its declaration is free)."""
+    if all(placed is None for placed in state.board.hall):
+        return frozenset()
+    reach = sum(len(column) for column in state.market) + start_of(game, state).turns  # no later card is drawn
+    return frozenset(i for i, c in enumerate(cards[:reach]) if not c.is_white and not game.has_legal_spot(state, c))
 
 
 def beam_candidates(game: Game, state: State, turns: int, heuristic: Heuristic = HEURISTIC) -> list[list[Take]]:

@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from solver.cards import Card, Continent
 from solver.deal import seeded_deal
 from solver.engine import Game
+from solver.model import start_of
 from solver.notation import parse_rules
 from solver.plan import replay
 from solver.scoring import continent_focus, decade_count, longest_chain
@@ -102,3 +103,27 @@ def test_placing_above_a_floor_on_threads_finds_the_same_best_line():
     assert above is not None and above.score == each.score
     assert replay(game, above.plan).score == above.score
     assert place_candidates(game, state, candidates, 30, 1, floor=each.score, threads=2) is None
+
+
+def test_cards_the_hall_cannot_take_count_as_depot_cards_in_the_beam():
+    """Late in a game the beam knows which coloured cards no empty spot of the hall takes as
+    it stands (the engine agrees card by card, over the cards the game can still draw); taking one adds nothing to the items, only a
+    depot card, which the potential charges. An empty hall, or the first heuristic, knows none."""
+    taken = 0
+    for game, state in endgames("base", 4, turns_left=5):
+        beam = _Beam(game, state, HEURISTIC)
+        drawable = len(state.market_cards) + start_of(game, state).turns  # the market, then the stock in reach
+        for i, c in enumerate(beam.cards[:drawable]):
+            if not c.is_white:
+                assert (i in beam.misfit) == (not game.has_legal_spot(state, c))
+        for child in beam.children(beam.root, 0):
+            if beam.index[child.takes[-1].card] in beam.misfit:
+                taken += 1
+                assert child.misfits == 1
+                assert (child.owned, child.years, child.counts) == (beam.root.owned, beam.root.years, beam.root.counts)
+                kept = child._replace(misfits=0)
+                assert beam.potential(child) == beam.potential(kept) - HEURISTIC.depot_cost
+        assert not _Beam(game, state, FIRST_HEURISTIC).misfit
+    assert taken > 0
+    game = Game(seeded_deal(5))
+    assert not _Beam(game, game.initial_state(), HEURISTIC).misfit
