@@ -200,7 +200,7 @@ def _misfits(game: Game, state: State, cards: list[Card]) -> frozenset[int]:
     hall takes every card; a white card is taken as fitting (its declaration is free)."""
     if all(placed is None for placed in state.board.hall):
         return frozenset()
-    reach = sum(len(column) for column in state.market) + start_of(game, state).turns  # no later card is drawn
+    reach = len(state.market_cards) + start_of(game, state).turns  # no later card is drawn
     return frozenset(i for i, c in enumerate(cards[:reach]) if not c.is_white and not game.has_legal_spot(state, c))
 
 

@@ -107,8 +107,9 @@ def test_placing_above_a_floor_on_threads_finds_the_same_best_line():
 
 def test_cards_the_hall_cannot_take_count_as_depot_cards_in_the_beam():
     """Late in a game the beam knows which coloured cards no empty spot of the hall takes as
-    it stands (the engine agrees card by card, over the cards the game can still draw); taking one adds nothing to the items, only a
-    depot card, which the potential charges. An empty hall, or the first heuristic, knows none."""
+    it stands (the engine agrees card by card, over the cards the game can still draw);
+    taking one adds nothing to the items, only a depot card, which the potential charges.
+    An empty hall, or the first heuristic, knows none."""
     taken = 0
     for game, state in endgames("base", 4, turns_left=5):
         beam = _Beam(game, state, HEURISTIC)
