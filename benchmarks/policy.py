@@ -44,7 +44,7 @@ SEEDS = list(range(101, 121))
 HINDSIGHT_LIMIT = 30.0  # seconds for placing the hint policy's takes exactly (most are proven in well under 1 s)
 
 
-def play_hint(game: Game, budget: float, samples: int | None, timings: list[tuple[float, str]],
+def play_hint(game: Game, budget: float, samples: int, timings: list[tuple[float, str]],
               seed: int) -> tuple[int, list[Card]]:
     """The hint policy's final score, and the cards it took in order."""
     deck = default_deck()
@@ -87,8 +87,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=len(SEEDS))
     parser.add_argument("--budget", type=float, default=5.0, help="seconds per decision for the hint policy")
-    parser.add_argument("--samples", type=int, help="at most this many sampled orders a decision "
-                        "(default: the hint's own, 6 for a take, 16 for a place)")
+    parser.add_argument("--samples", type=int, default=16)
     parser.add_argument("--optimum-limit", type=float, default=60.0, help="seconds for each clairvoyant solve")
     args = parser.parse_args()
     rows, timings = [], []

@@ -66,15 +66,14 @@ def _resolve_rules(state_rules, deal: Deal | None, overrides: RuleOverrides):
 @click.option("--deal", "deal_path", type=click.Path(dir_okay=False),
               help="The deal (JSON): the stock order is known and values are exact (puzzle mode). Without it the stock is hidden.")
 @click.option("--budget", type=float, default=5.0, show_default=True, callback=positive_seconds, help="Seconds for the whole hint.")
-@click.option("--samples", type=click.IntRange(1, 10_000),
-              help="Hidden stock: at most this many sampled stock orders (fewer if the budget runs out)  "
-                   "[default: 6 for a take, 16 for a place]")
+@click.option("--samples", type=click.IntRange(1, 10_000), default=16, show_default=True,
+              help="Hidden stock: at most this many sampled stock orders (fewer if the budget runs out).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Hidden stock: seed of the sampled orders.")
 @click.option("--deck", "deck_path", type=click.Path(dir_okay=False), help="Hidden stock: the deck CSV (default: the shipped deck).")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="CP-SAT workers per solve (hidden stock: placements run this many at a time, one worker each).")
 @rule_options
 @format_option()
-def hint_command(state_text: str, deal_path: str | None, budget: float, samples: int | None, seed: int, deck_path: str | None,
+def hint_command(state_text: str, deal_path: str | None, budget: float, samples: int, seed: int, deck_path: str | None,
                  workers: int, overrides: RuleOverrides, fmt: str) -> None:
     """Every legal option at the current decision, best first, with its value and loss."""
     state, state_rules = parse_state(state_text)

@@ -26,14 +26,6 @@ down where the game is long (late in a game the lines include the optimum). The 
 limits both: the same samples for every option, and the race spends the samples where
 options are close.
 
-Hidden mode adds two corrections measured on whole games (``benchmarks/policy.py``): a take
-decision is valued on fewer samples than a place decision, each with a wider beam
-(``TAKE_SAMPLES``: every take option has its own beam, and its value is only as good as
-the lines the beam finds); and among place options about as good as the best
-(``ROOM_MARGIN``) on the best one's showcase, the spot that keeps room for the cards still
-to come ranks first (``_room_first``): a sampled solve knows which cards will come, so it
-sees no worth in room a real player needs.
-
 A white card has many declarations; a *place* option is a spot, and the solver picks the
 declaration (the best one given the continuation).
 """
@@ -45,7 +37,7 @@ import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
-from solver.cards import FIRST_YEAR, LAST_YEAR, Card
+from solver.cards import Card
 from solver.deal import Deal
 from solver.engine import Game
 from solver.errors import ExhibitionError
@@ -53,7 +45,6 @@ from solver.moves import Place, Take, Turn
 from solver.scoring import solo_breakdown
 from solver.shuffle import shuffled
 from solver.model import start_of
-from solver.rules import BASE_LAYOUT, showcase_of
 from solver.solve import place_candidates, solve, warm_candidates
 from solver.state import State
 from solver.warmstart import HEURISTIC
@@ -63,8 +54,6 @@ OptimalLine = tuple[list[Turn], int]  # a plan from the start and its score, pro
 MIN_SOLVE_SECONDS = 0.05
 SOLVE_OVERHEAD = 0.15  # building the models and checking the plan, beyond a solve's own limit (measured)
 # Hidden stock: a sampled future is valued by the warm start's best lines, placed exactly.
-TAKE_SAMPLES = 6  # a take decision's samples unless told: fewer samples, each with a wider beam, value takes best
-PLACE_SAMPLES = 16  # a place decision's samples unless told: place options share a beam, so samples are cheap
 TAKE_LINES = 2  # a take option's best lines, each placed exactly; the best placement is its value
 PLACE_LINES = 1  # place options share their sample's best line: spend the time on more samples
 SAMPLE_BEAM_SHARE = 0.5  # of a sample's planned time, for its beams; placements take about as long
@@ -75,7 +64,6 @@ PLACE_OVERRUN = 0.3  # what the last placements can run past their limit (models
 RACE_AFTER = 1  # samples every option gets before the race may drop it
 RACE_MARGIN = 400  # an option stays while its mean loss against the best is at most this over the number of samples...
 RACE_SIGMAS = 2.0  # ...or this many standard errors of that loss
-ROOM_MARGIN = 50  # hidden place options this close to the best, on its showcase, are ranked by the room they keep
 
 
 @dataclass(frozen=True)
@@ -207,11 +195,10 @@ def line_move(game: Game, line: list[Turn], state: State) -> Move | None:
     return None
 
 
-def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samples: int | None = None,
-                seed: int = 0, workers: int = 2) -> Hint:
+def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samples: int, seed: int = 0,
+                workers: int = 2) -> Hint:
     """Every option valued on sampled stock orders (anytime: as many samples as the budget
-    allows, at most ``samples``, by default ``TAKE_SAMPLES`` or ``PLACE_SAMPLES`` for the
-    decision; at least one).
+    allows, at most ``samples``; at least one).
 
     A race: every option is valued on the first ``RACE_AFTER`` samples; from then on an
     option clearly worse than the best on the samples they share (``_contenders``) is
@@ -219,8 +206,6 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
     value is the best option's value minus its mean loss on their shared samples."""
     started = time.perf_counter()
     deadline = started + budget - min(PLACE_OVERRUN, 0.1 * budget)
-    if samples is None:
-        samples = TAKE_SAMPLES if state.holding is None else PLACE_SAMPLES
     moves = options_at(game, state)
     totals: list[list[int]] = [[] for _ in moves]
     alive = list(range(len(moves)))
@@ -322,35 +307,11 @@ def _sample_values(game: Game, state: State, moves: list[Move], beam_seconds: fl
 
 
 def _ranked(mode: str, state: State, options: list[Option], samples: int, started: float) -> Hint:
-    """The options best first (in hidden mode with ``_room_first``'s tie-break), each with
-    its loss against the first, at least zero."""
     options.sort(key=lambda o: -o.value)
-    if mode == "hidden":
-        options = _room_first(state, options)
-    first = options[0].value
-    options = [replace(o, loss=max(0.0, first - o.value)) for o in options]
+    best = options[0].value
+    options = [replace(o, loss=best - o.value) for o in options]
     decision = "take" if state.holding is None else "place"
     return Hint(decision, mode, options, samples, time.perf_counter() - started)
-
-
-def _room_first(state: State, options: list[Option]) -> list[Option]:
-    """``options`` (best first) with, for a coloured card, the roomiest near-best spot first.
-
-    Near-best: a spot of the best option's showcase valued within ``ROOM_MARGIN`` of it.
-    Roomiest: the one whose place in the showcase is nearest the card's place in the century
-    (1900 at the leftmost spot, 1999 at the rightmost), which leaves spots on either side
-    in proportion to the years still to come there. A sampled solve knows the cards to
-    come, so it values such room at nothing; a half-point tie-break costs a clairvoyant
-    almost nothing and spares a real player a dead end."""
-    card, best = state.holding, options[0]
-    if card is None or card.is_white or not best.move.is_spot:
-        return options
-    showcase = showcase_of(best.move.target)[0]
-    aim = (BASE_LAYOUT[showcase].size - 1) * (card.year - FIRST_YEAR) / (LAST_YEAR - FIRST_YEAR)
-    near = [o for o in options if o.move.is_spot and showcase_of(o.move.target)[0] == showcase
-            and o.value >= best.value - ROOM_MARGIN]
-    roomiest = min(near, key=lambda o: abs(showcase_of(o.move.target)[1] - aim))
-    return [roomiest] + [o for o in options if o is not roomiest]
 
 
 def playable(game: Game, state: State, move: Move, time_limit: float = 1.0, workers: int = 2) -> Move:
