@@ -14,8 +14,8 @@ from hypothesis import given, settings, strategies as st
 from cli.main import main
 from cli.svg import hall_svg
 from puzzles.batch import histogram, parse_seeds, summary
-from puzzles.daily import (Signals, Solved, archive_lines, choose, load_solved, mode_of_day, plan_turns, proven_line,
-                           read_archive, rules_of_day, solved_lines)
+from puzzles.daily import (SOLVED_FILE, Signals, Solved, archive_lines, choose, load_solved, mode_of_day, plan_turns,
+                           proven_line, read_archive, rules_of_day, solved_lines)
 from puzzles.ids import Puzzle, format_id, parse_id
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
@@ -92,6 +92,18 @@ def test_shipped_solved_puzzles_replay_to_their_targets():
         assert entry.bound >= entry.target
         if entry.date in GOLDEN:
             assert entry.id == GOLDEN[entry.date]
+
+
+def test_shipped_dates_are_consecutive_proven_and_archived():
+    """What the README promises of the shipped files: one puzzle a day with no gap, every
+    target proven (bound = target), and ``archive.txt`` written from the solved file as it
+    stands (a date proven later must not keep its "not proven" comment)."""
+    entries = sorted(load_solved().values(), key=lambda e: e.date)
+    days = [dt.date.fromisoformat(e.date) for e in entries]
+    assert [(b - a).days for a, b in zip(days, days[1:])] == [1] * (len(days) - 1)
+    assert [e.date for e in entries if e.status != "optimal" or e.bound != e.target] == []
+    shipped = (SOLVED_FILE.parent / "archive.txt").read_text().splitlines()
+    assert shipped == archive_lines(entries)
 
 
 def test_archive_format_round_trips():
