@@ -16,10 +16,12 @@ from solver.rules import Rules
 from solver.solve import solve
 
 QUANTILES = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0)
+MAX_SEEDS = 1_000_000  # far beyond any batch this machine finishes; stops a typo from filling memory
 
 
 def parse_seeds(text: str) -> list[int]:
-    """``1-1000``, ``5``, or a comma-separated mix (``1-10,42``), in the order given."""
+    """``1-1000``, ``5``, or a comma-separated mix (``1-10,42``), in the order given; at
+    most ``MAX_SEEDS`` in all."""
     seeds: list[int] = []
     for part in text.split(","):
         match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", part)
@@ -28,6 +30,8 @@ def parse_seeds(text: str) -> list[int]:
         first, last = int(match[1]), int(match[2] or match[1])
         if last < first:
             raise ExhibitionError(f"--seeds: {part.strip()!r} ends before it starts")
+        if len(seeds) + last - first + 1 > MAX_SEEDS:
+            raise ExhibitionError(f"--seeds: {part.strip()!r} makes more than {MAX_SEEDS} seeds in one batch")
         seeds.extend(range(first, last + 1))
     return seeds
 

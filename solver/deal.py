@@ -1,7 +1,9 @@
 """Deals: the card order (top card first) plus the rules in force, and the deal file format.
 
 A deal file is JSON ``{"deal": ["1903NA", "1945", "EIN", ...], "rules": {...}}``. A solo
-deal needs its first 37 cards (18 market + 19 stock); a full deal has all 101.
+deal needs its first 37 cards (18 market + 19 stock); a full deal has all 101. The JSON
+that ``exhibition deal --format json`` prints is a deal file too: the views of the deal it
+adds (``DEAL_VIEWS``) are accepted and not read, the ``deal`` list being the deal.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from solver.shuffle import shuffled
 SOLO_TURNS_MAX = 19  # 16 hall spots + 3 depot cards
 SOLO_DEAL_MIN = MARKET_SIZE + SOLO_TURNS_MAX  # 37
 FULL_DEAL = 101
+DEAL_VIEWS = frozenset({"market", "stock_top", "state", "notation"})  # what `exhibition deal` adds
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,7 @@ def deal_from_json(data: object) -> Deal:
         raise DealError('a deal file is a JSON object with a "deal" list of card codes')
     if not isinstance(data["deal"], list):
         raise DealError('"deal" must be a list of card codes')
-    unknown = set(data) - {"deal", "rules"}
+    unknown = set(data) - {"deal", "rules"} - DEAL_VIEWS
     if unknown:
         raise DealError(f'unknown key "{sorted(unknown)[0]}" in the deal file')
     return Deal(parse_cards(data["deal"]), Rules.from_json(data.get("rules")))

@@ -7,11 +7,12 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
-from solver.deal import seeded_deal
+from solver.deal import DEAL_VIEWS, load_deal, seeded_deal
 from solver.engine import Game
 from solver.moves import Turn
 from solver.notation import parse_state
 from solver.plan import plan_from_json, plan_to_json, replay
+from solver.rules import Rules
 
 runner = CliRunner()
 
@@ -69,6 +70,19 @@ def test_deal_json_has_the_start_state():
     assert state == Game(seeded_deal(7)).initial_state()
     assert data["stock_top"] == seeded_deal(7).cards[18].code
     assert list(data["market"]) == ["OC", "SA", "AF", "AS", "EU", "NA"]
+
+
+def test_deal_json_reads_back_as_a_deal_file(tmp_path):
+    """``exhibition deal --format json > FILE`` makes a deal file the other commands take."""
+    code, out, _ = run("deal", "--seed", "7", "--secret-decade", "3", "--format", "json")
+    assert code == 0 and set(json.loads(out)) == {"deal", "rules"} | DEAL_VIEWS
+    path = tmp_path / "deal.json"
+    path.write_text(out)
+    assert load_deal(path) == seeded_deal(7, Rules(secret_decade=3))
+    code, again, _ = run("deal", "--deal", str(path), "--format", "json")
+    assert code == 0 and again == out
+    path.write_text(json.dumps({**json.loads(out), "stock": []}))
+    assert_one_line_error(*run("deal", "--deal", str(path)), 'unknown key "stock"')
 
 
 def test_deal_text_and_table(files):
