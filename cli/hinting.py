@@ -9,6 +9,7 @@ import click
 from tabulate import tabulate
 
 from cli.common import BadInput, RuleOverrides, emit_json, format_option, positive_seconds, rule_options
+from cli.render import value_precision
 from puzzles.daily import proven_line
 from solver.deal import FULL_DEAL, Deal, load_deal
 from solver.deck import Deck, default_deck, load_deck
@@ -97,8 +98,7 @@ def hint_command(state_text: str, deal_path: str | None, budget: float, samples:
         return
     rows = []
     for rank, o in enumerate(found.options, 1):
-        extra = f"±{o.stderr:.0f}" if mode == "hidden" else ("exact" if o.exact else f"≤{o.bound}")
-        rows.append([rank, move_text(o.move, game), f"{o.value:.0f}", f"{o.loss:.0f}", extra])
+        rows.append([rank, move_text(o.move, game), f"{o.value:.0f}", f"{o.loss:.0f}", value_precision(o, mode)])
     headers = ["#", found.decision, "value", "loss", "stderr" if mode == "hidden" else "proof"]
     click.echo(tabulate(rows, headers=headers, tablefmt="github" if fmt == "table" else "simple"))
     what = f"{found.samples} sampled stock orders" if mode == "hidden" else "the deal known"

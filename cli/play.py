@@ -20,7 +20,7 @@ import sys
 import click
 
 from cli.common import BadInput, RuleOverrides, emit_json, format_option, positive_seconds, resolve_deal, rule_options
-from cli.render import breakdown_text, hall_text, market_table
+from cli.render import breakdown_text, hall_text, market_table, value_precision
 from puzzles.daily import load_solved, parse_date, proven_line, puzzle_of, target_of, today
 from puzzles.ids import Puzzle
 from solver.cards import Continent, card
@@ -108,7 +108,8 @@ class Session:
         else:
             found = hint_known(self.game, self.state, budget, optimal_line=self.optimal_line)
         for rank, option in enumerate(found.options[:5], 1):
-            self.out(f"  {rank}. {move_text(option.move, self.game):<16} value {option.value:.0f}  loss {option.loss:.0f}")
+            self.out(f"  {rank}. {move_text(option.move, self.game):<16} value {option.value:.0f} "
+                     f"({value_precision(option, found.mode)})  loss {option.loss:.0f}")
 
     def move(self, text: str) -> None:
         state = self.state

@@ -7,6 +7,7 @@ from tabulate import tabulate
 from solver.cards import Card, Continent
 from solver.deck import Deck
 from solver.engine import Game
+from solver.hints import Option
 from solver.requirements import showcase_row
 from solver.scoring import Breakdown
 from solver.state import State
@@ -42,3 +43,12 @@ def breakdown_text(breakdown: Breakdown, fmt: str) -> str:
 
 def card_codes(cards: list[Card] | tuple[Card, ...]) -> list[str]:
     return [c.code for c in cards]
+
+
+def value_precision(option: Option, mode: str) -> str:
+    """How far a hint's value can be trusted: its standard error over the sampled stock
+    orders (hidden stock), or, with the deal known, ``exact`` when the solve proved it and
+    otherwise the proven bound (the value is then only what the budget found)."""
+    if mode == "hidden":
+        return f"±{option.stderr:.0f}"
+    return "exact" if option.exact else f"≤{option.bound}"

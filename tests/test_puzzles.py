@@ -221,7 +221,7 @@ def test_play_hints_on_a_daily_puzzles_line_are_exact_at_its_target():
     code, out, err = run("play", "--date", entry.date, "--hint-budget", "0.5", input=f"{take}\nhint\nquit\n")
     assert code == 0, err
     best = next(line for line in out.splitlines() if line.strip().startswith("1. "))
-    assert best.split()[1] == first.place.name(Game(entry.puzzle.deal).layout) and f"value {entry.target} " in best
+    assert best.split()[1] == first.place.name(Game(entry.puzzle.deal).layout) and f"value {entry.target} (exact)" in best
 
 
 def test_a_solved_puzzles_deal_finds_its_proven_line_in_either_mode_and_only_under_its_rules():
