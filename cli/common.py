@@ -71,6 +71,18 @@ def positive_seconds(ctx: click.Context, param: click.Parameter, value: float | 
     return value
 
 
+def output_file(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """Click callback: a file to write must have an existing, writable folder, checked
+    before the work (a solve of minutes) rather than when the file is written after it."""
+    if value is not None:
+        folder = Path(value).parent
+        if not folder.is_dir():
+            raise click.BadParameter(f"{value}: there is no folder {folder}", ctx, param)
+        if not os.access(folder, os.W_OK):
+            raise click.BadParameter(f"{value}: the folder {folder} is not writable", ctx, param)
+    return value
+
+
 def emit_json(obj: object) -> None:
     """Write exactly one JSON object on stdout."""
     click.echo(json.dumps(obj, separators=(", ", ": ")))

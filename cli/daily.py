@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from cli.common import BadInput, emit_json, format_option, positive_seconds, write_atomically
+from cli.common import BadInput, emit_json, format_option, output_file, positive_seconds, write_atomically
 from cli.render import breakdown_text, hall_text, market_table
 from cli.svg import write_hall_svg
 from puzzles.daily import (SOLVED_FILE, Solved, archive_lines, daily, load_solved, parse_date, plan_turns, prove_further,
@@ -86,11 +86,11 @@ def _dates(start: str, stop: str) -> list[dt.date]:
               help="Seconds to generate and prove a puzzle that is not in the solved file.")
 @click.option("--workers", type=click.IntRange(1, 64), default=8, show_default=True, help="CP-SAT workers.")
 @click.option("--archive", nargs=2, metavar="FROM TO", help="Write the puzzles of a range of dates (archive format).")
-@click.option("--out", "out_path", type=click.Path(dir_okay=False), help="--archive: the archive file (default: stdout).")
-@click.option("--solutions", "solutions_path", type=click.Path(dir_okay=False),
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), callback=output_file, help="--archive: the archive file (default: stdout).")
+@click.option("--solutions", "solutions_path", type=click.Path(dir_okay=False), callback=output_file,
               help="--archive: also write each solved puzzle as a JSON line (the solved-file format). "
                    "--prove-open: the solved file to work on (default: the shipped one).")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), help="With --reveal: draw the best line's hall as SVG.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), callback=output_file, help="With --reveal: draw the best line's hall as SVG.")
 @click.option("--prove-open", is_flag=True,
               help="Maintenance: work --time-limit seconds more on each puzzle of the solved file whose target is "
                    "not proven (dives, then the cells, from its best line) and rewrite the file with what improved.")
@@ -161,7 +161,7 @@ def _prove_open(path: Path, time_limit: float, workers: int, quiet: bool) -> Non
 @click.option("--time-limit", type=float, default=60.0, show_default=True, callback=positive_seconds,
               help="Seconds to prove the target of a puzzle that is not in the solved file.")
 @click.option("--workers", type=click.IntRange(1, 64), default=8, show_default=True, help="CP-SAT workers.")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), help="Draw the player's final hall as SVG.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), callback=output_file, help="Draw the player's final hall as SVG.")
 @format_option()
 def check_command(puzzle_text: str, plan_path: str, time_limit: float, workers: int, svg_path: str | None,
                   fmt: str) -> None:

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import click
 
-from cli.common import (BadInput, OneLineErrors, RuleOverrides, deal_options, emit_json, format_option, positive_seconds,
-                        resolve_deal, rule_options)
+from cli.common import (BadInput, OneLineErrors, RuleOverrides, deal_options, emit_json, format_option, output_file,
+                        positive_seconds, resolve_deal, rule_options)
 from cli.render import breakdown_text, card_codes, hall_text, market_table
 from cli.svg import write_hall_svg
 from solver.cards import Continent, card
@@ -61,7 +61,7 @@ def deal(deal_path: str | None, seed: int | None, deck_path: str | None, overrid
 @main.command(name="replay")
 @click.option("--deal", "deal_path", required=True, type=click.Path(dir_okay=False), help="Deal file (JSON).")
 @click.option("--plan", "plan_path", required=True, type=click.Path(dir_okay=False), help='Plan file: JSON {"plan": [moves]}.')
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), help="Draw the final hall as an SVG picture.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), callback=output_file, help="Draw the final hall as an SVG picture.")
 @rule_options
 @format_option()
 def replay_command(deal_path: str, plan_path: str, svg_path: str | None, overrides: RuleOverrides, fmt: str) -> None:
@@ -138,9 +138,9 @@ def place(deal_path: str, takes: str, time_limit: float | None, overrides: RuleO
                    "(solver/cells.py; proves the most); cpsat: one CP-SAT model of the whole game; tree: a "
                    "search tree over the first takes, CP-SAT below.")
 @click.option("--depth", type=click.IntRange(1, 4), default=1, show_default=True, help="Tree method: turns expanded.")
-@click.option("--tree", "tree_path", type=click.Path(dir_okay=False),
+@click.option("--tree", "tree_path", type=click.Path(dir_okay=False), callback=output_file,
               help="Tree method: write the explored tree (GraphML if FILE ends in .graphml, else JSON).")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), help="Draw the best line's final hall as SVG.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), callback=output_file, help="Draw the best line's final hall as SVG.")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @rule_options
 @format_option()

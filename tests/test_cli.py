@@ -153,6 +153,20 @@ def test_bad_deal_files(tmp_path, content, needle):
     assert_one_line_error(*run("deal", "--deal", str(path)), needle)
 
 
+@pytest.mark.parametrize("args", [
+    ("solve", "--seed", "3", "--svg"), ("solve", "--seed", "3", "--method", "tree", "--tree"),
+    ("daily", "--date", "2027-01-01", "--reveal", "--svg"), ("daily", "--archive", "2030-01-01", "2030-01-02", "--out"),
+    ("daily", "--archive", "2030-01-01", "2030-01-02", "--solutions"),
+])
+def test_a_file_to_write_in_a_missing_folder_stops_before_the_work(tmp_path, args):
+    """The folder is checked when the options are read: no solve runs (these dates are not
+    shipped, so the work would be minutes) and nothing is written."""
+    *command, option = args
+    target = tmp_path / "missing" / "out.file"
+    assert_one_line_error(*run(*command, option, str(target)), option, "there is no folder")
+    assert not (tmp_path / "missing").exists()
+
+
 def test_bad_plan_files_and_options(files):
     _, _, deal_path, _, _, tmp_path = files
     for moves, needle in ((["x"], "turn 1"), ([{"take": "1903NA"}], '"take" and "place"'),
