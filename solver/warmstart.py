@@ -88,6 +88,9 @@ class _Node(NamedTuple):
     misfits: int = 0  # cards taken that no spot of the hall as it stands takes: depot cards, scoring nothing
 
 
+_CARD_ITEMS = ("owned", "decades", "years", "counts", "mid", "secret")  # the node's fields a card owned changes
+
+
 def _longest_run(mask: int) -> int:
     """Length of the longest run of set bits (the chain of years)."""
     run = 0
@@ -108,6 +111,9 @@ class _Beam:
             self.index[c] = len(self.cards)
             self.cards.append(c)
         self.stock = [self.index[c] for c in game.deal.stock[state.drawn:]]
+        # each card's takes, made once (a node's children reuse them): (vehicle after, take)
+        self.takes = [tuple((int(to), Take(c, to)) for to in Continent) if c.is_white else ((int(c.continent), Take(c)),)
+                      for c in self.cards]
         self.year_bit = [0 if c.year is None else 1 << (c.year - FIRST_YEAR) for c in self.cards]
         self.sort_key = [c.sort_key() for c in self.cards]
         layout = game.layout
@@ -128,31 +134,38 @@ class _Beam:
 
     def _with_card(self, node: _Node, c: Card) -> _Node:
         """``node`` with ``c`` among the owned cards (market untouched)."""
+        return node._replace(**dict(zip(_CARD_ITEMS, self._card_items(node, c))))
+
+    def _card_items(self, node: _Node, c: Card) -> tuple:
+        """The node's ``_CARD_ITEMS`` once ``c`` is owned too."""
         counts = node.counts
         if c.continent is not None:
             counts = counts[: c.continent] + (counts[c.continent] + 1,) + counts[c.continent + 1 :]
         if c.year is None:
-            return node._replace(owned=node.owned + 1, counts=counts)
+            return node.owned + 1, node.decades, node.years, counts, node.mid, node.secret
         mid = node.mid if c.is_white and not self.heuristic.mid_of_1945 else max(node.mid, 100 - 2 * abs(c.year - 1950))
-        return node._replace(owned=node.owned + 1, counts=counts, decades=node.decades | 1 << c.decade,
-                             years=node.years | 1 << (c.year - FIRST_YEAR), mid=mid,
-                             secret=node.secret + (c.decade == self.secret_decade))
+        return (node.owned + 1, node.decades | 1 << c.decade, node.years | 1 << (c.year - FIRST_YEAR), counts, mid,
+                node.secret + (c.decade == self.secret_decade))
 
     def children(self, node: _Node, turn: int):
         """Every node one take later: each card of the vehicle's column (a white card to each
-        column); the refill is the stock card of this turn."""
+        column); the refill is the stock card of this turn. Each child is built in one go
+        (not by ``_replace`` after ``_replace``): building nodes is most of the beam's time."""
         column = node.market[node.vehicle]
         refill = self.stock[turn] if turn < len(self.stock) else None
+        refill_bit = self.year_bit[refill] if refill is not None else 0
+        left, right = node.market[: node.vehicle], node.market[node.vehicle + 1 :]
+        kept = (node.owned, node.decades, node.years, node.counts, node.mid, node.secret)
         for i in column:
             rest = [x for x in column if x != i] + ([refill] if refill is not None else [])
             rest.sort(key=self.sort_key.__getitem__)
-            market = node.market[: node.vehicle] + (tuple(rest),) + node.market[node.vehicle + 1 :]
-            c = self.cards[i]
-            seen = node.market_years & ~self.year_bit[i] | (self.year_bit[refill] if refill is not None else 0)
-            after = node._replace(misfits=node.misfits + 1) if i in self.misfit else self._with_card(node, c)
-            after = after._replace(market=market, market_years=seen)
-            for to in (Continent if c.is_white else (c.continent,)):
-                yield after._replace(vehicle=int(to), takes=node.takes + (Take(c, to if c.is_white else None),))
+            market = left + (tuple(rest),) + right
+            seen = node.market_years & ~self.year_bit[i] | refill_bit
+            misfit = i in self.misfit
+            owned, decades, years, counts, mid, secret = kept if misfit else self._card_items(node, self.cards[i])
+            for vehicle, take in self.takes[i]:
+                yield _Node(market, vehicle, node.takes + (take,), owned, decades, years, counts, mid, secret,
+                            seen, node.misfits + misfit)
 
     def potential(self, node: _Node) -> int:
         """What the node's cards promise (x100 like the score); see the module docstring."""
