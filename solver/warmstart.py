@@ -29,6 +29,7 @@ a solution hint (``add_plan_hint``), from which CP-SAT's local search improves q
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from solver.cards import FIRST_YEAR, Card, Continent
@@ -89,6 +90,7 @@ class _Node(NamedTuple):
 
 
 _CARD_ITEMS = ("owned", "decades", "years", "counts", "mid", "secret")  # the node's fields a card owned changes
+_card_items_of = attrgetter(*_CARD_ITEMS)  # a node's _CARD_ITEMS, as a tuple
 
 
 def _longest_run(mask: int) -> int:
@@ -155,7 +157,7 @@ class _Beam:
         refill = self.stock[turn] if turn < len(self.stock) else None
         refill_bit = self.year_bit[refill] if refill is not None else 0
         left, right = node.market[: node.vehicle], node.market[node.vehicle + 1 :]
-        kept = (node.owned, node.decades, node.years, node.counts, node.mid, node.secret)
+        kept = _card_items_of(node)  # a misfit card changes none of them
         for i in column:
             rest = [x for x in column if x != i] + ([refill] if refill is not None else [])
             rest.sort(key=self.sort_key.__getitem__)
