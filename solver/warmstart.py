@@ -164,10 +164,9 @@ class _Beam:
             market = left + (tuple(rest),) + right
             seen = node.market_years & ~self.year_bit[i] | refill_bit
             misfit = i in self.misfit
-            owned, decades, years, counts, mid, secret = kept if misfit else self._card_items(node, self.cards[i])
+            items = kept if misfit else self._card_items(node, self.cards[i])  # in _Node's field order
             for vehicle, take in self.takes[i]:
-                yield _Node(market, vehicle, node.takes + (take,), owned, decades, years, counts, mid, secret,
-                            seen, node.misfits + misfit)
+                yield _Node(market, vehicle, node.takes + (take,), *items, seen, node.misfits + misfit)
 
     def potential(self, node: _Node) -> int:
         """What the node's cards promise (x100 like the score); see the module docstring."""
