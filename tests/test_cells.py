@@ -13,7 +13,7 @@ from solver.cards import Continent
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
 from solver.greedy import greedy_plan
-from solver.model import MID_POSITION, build_solo_model
+from solver.model import MID_POSITION, build_solo_model, candidate_cards, start_of
 from solver.notation import parse_rules
 from solver.plan import replay
 from solver.rules import showcase_of
@@ -188,6 +188,36 @@ def test_the_dives_find_seed_3s_optimum_from_the_greedy_line():
     start = Solution(greedy.score, greedy.score, "feasible", plan, greedy, 0.0)
     found = _Dives(game, islice(_dive_beams(game, _Splitter(game)), 1), progress=False).run(start, None)
     assert found.score == 2594 and replay(game, found.plan).score == 2594
+
+
+def test_decade_dives_come_with_one_decade_only_each_rewarding_a_decade_that_can_fill_it():
+    """Under ONE DECADE the dives after the wide ones reward the cards of one decade, each a
+    decade whose candidate cards have four continents; under the base rules there are none."""
+    game = Game(seeded_deal(28, parse_rules("ONE_DECADE")))
+    dives = list(_dive_beams(game, _Splitter(game)))
+    names = [name for name, _ in dives]
+    decades = [(name, heuristic) for name, heuristic in dives if name.startswith("decade dive")]
+    assert names[:2] == ["wide dive 1000", "wide dive 3000"] and names[2] == "decade dive 1960s"
+    assert names.index(decades[-1][0]) < min(i for i, name in enumerate(names) if name.startswith("run dive"))
+    cards = {c for c in candidate_cards(start_of(game)) if c.continent is not None}
+    for name, heuristic in decades:
+        decade = int(name[len("decade dive 19"):-2])  # "1960s" -> 6
+        assert heuristic.wanted and {c.decade for c in heuristic.wanted} == {decade}
+        assert len({c.continent for c in cards if c.decade == decade}) >= 4
+    base = Game(seeded_deal(28))
+    assert not any(name.startswith("decade dive") for name, _ in _dive_beams(base, _Splitter(base)))
+
+
+def test_a_decade_dive_finds_what_the_wide_dives_miss_under_one_decade():
+    """Seed 28 under ONE DECADE: both wide dives place 2396 at best (benchmarks/README.md);
+    the 1960s dive, the first decade dive, places 2596."""
+    game = Game(seeded_deal(28, parse_rules("ONE_DECADE")))
+    plan = greedy_plan(game, game.initial_state())
+    greedy = replay(game, plan)
+    start = Solution(greedy.score, greedy.score, "feasible", plan, greedy, 0.0)
+    first_decade = [beam for beam in _dive_beams(game, _Splitter(game)) if beam[0] == "decade dive 1960s"]
+    found = _Dives(game, first_decade, progress=False).run(start, None)
+    assert found.score == 2596 and replay(game, found.plan).score == 2596
 
 
 @pytest.mark.parametrize("seed", [1, 2])
