@@ -50,9 +50,10 @@ be refuted again from the start).
 
 CP-SAT finds good plans slowly, and a cell can only be refuted from the best plan on; so
 *dives* look for good plans: beams of the warm start, plain and wide or rewarded for the
-cards of one run of years, their best sequences placed exactly. The first wide dive comes
-first; then the cells and the other dives take turns (``improve_and_prove``), so that an
-easy deal, whose optimum the first dive finds, is proven without waiting for the others.
+cards of one run of years (with ONE DECADE, of one decade), their best sequences placed
+exactly. The first wide dive comes first; then the cells and the other dives take turns
+(``improve_and_prove``), so that an easy deal, whose optimum the first dive finds, is
+proven without waiting for the others.
 A plan that a cell or the whole-game solve finds is any plan above its target, often not
 the best placement of its own takes: it is *polished*, its takes placed exactly (a few
 hundredths of a second), before it becomes the best plan.
