@@ -210,8 +210,8 @@ class _Splitter:
         self.caps = item_caps(game)
         self.model = build_solo_model(game)  # read for its runs and MID CENTURY candidates; cells are asked on copies
         self.profiled = [item for item in PROFILE_ORDER if item in self.caps]
-        cards = candidate_cards(start_of(game))
-        self.per_continent = [sum(1 for c in cards if c.continent == k) for k in Continent]
+        self.cards = candidate_cards(start_of(game))  # what the game can put in the hall
+        self.per_continent = [sum(1 for c in self.cards if c.continent == k) for k in Continent]
 
     def children(self, cell: Cell, above: int) -> list[Cell] | None:
         """None after the last split; an empty list when no plan of the cell scores above ``above``."""
@@ -390,7 +390,7 @@ def _dive_beams(game: Game, splitter: _Splitter) -> Iterator[tuple[str, Heuristi
     for width in WIDE_WIDTHS:
         yield f"wide dive {width}", replace(HEURISTIC, width=width, candidates=WIDE_CANDIDATES)
     if Showcase.ONE_DECADE in game.layout:
-        for decade in _decades_to_dive(game):
+        for decade in _decades_to_dive(splitter.cards):
             yield f"decade dive {1900 + 10 * decade}s", _rewarding(game, lambda c: c.decade == decade)
     for run in sorted((run for run in splitter.model.runs if run[1] - run[0] >= 2), key=lambda r: r[0] - r[1]):
         yield f"run dive {run[0]}-{run[1]}", _rewarding(game, lambda c: run[0] <= c.year <= run[1])
@@ -402,13 +402,13 @@ def _rewarding(game: Game, wanted: Callable[[Card], bool]) -> Heuristic:
     return replace(HEURISTIC, wanted=cards, wanted_bonus=RUN_BONUS, width=RUN_BEAM_WIDTH, candidates=RUN_CANDIDATES)
 
 
-def _decades_to_dive(game: Game) -> list[int]:
-    """The decades (0-9) whose coloured candidate cards have at least as many continents as
+def _decades_to_dive(candidates: list[Card]) -> list[int]:
+    """The decades (0-9) whose coloured ``candidates`` have at least as many continents as
     ONE DECADE has spots (its cards differ in continent, white cards are barred from it),
     the most continents first, then the most cards."""
-    cards = [c for c in candidate_cards(start_of(game)) if c.year is not None and c.continent is not None]
-    continents = {d: {c.continent for c in cards if c.decade == d} for d in range(10)}
-    counts = {d: sum(1 for c in cards if c.decade == d) for d in range(10)}
+    coloured = [c for c in candidates if c.continent is not None]
+    continents = {d: {c.continent for c in coloured if c.decade == d} for d in range(10)}
+    counts = {d: sum(1 for c in coloured if c.decade == d) for d in range(10)}
     fit = [d for d in range(10) if len(continents[d]) >= Showcase.ONE_DECADE.size]
     return sorted(fit, key=lambda d: (-len(continents[d]), -counts[d], d))
 
