@@ -50,8 +50,8 @@ be refuted again from the start).
 
 CP-SAT finds good plans slowly, and a cell can only be refuted from the best plan on; so
 *dives* look for good plans: beams of the warm start, plain and wide or rewarded for the
-cards of one run of years (with ONE DECADE, of one decade; with SHORT ERA, one estimating
-it too), their best sequences placed exactly. The first wide dive comes first; then the cells and the other dives take turns
+cards of one run of years (with ONE DECADE, of one decade), their best sequences placed
+exactly. The first wide dive comes first; then the cells and the other dives take turns
 (``improve_and_prove``), so that an easy deal, whose optimum the first dive finds, is
 proven without waiting for the others.
 A plan that a cell or the whole-game solve finds is any plan above its target, often not
@@ -379,8 +379,7 @@ def _dive_beams(game: Game, splitter: _Splitter) -> Iterator[tuple[str, Heuristi
     ``WIDE_WIDTHS`` with its ``WIDE_CANDIDATES`` best sequences (the beam's ranking is rough:
     on the 30 benchmark deals the best placed line was often its 5th-60th sequence, and 18
     of the 30 best known lines came out of these two beams, against 7 from their best four);
-    with SHORT ERA, the *era dive*, the first wide dive's beam estimating SHORT ERA too (the
-    plain beam ignores it; ``Heuristic.short_era``); with ONE DECADE, the *decade dives*, the beam rewarded for the cards of one decade (each
+    with ONE DECADE, the *decade dives*, the beam rewarded for the cards of one decade (each
     decade whose candidate cards have the four continents the showcase needs, the most
     continents first: the plain and run dives rarely gather four cards of one decade, and
     the decade dives found better lines on 6 of the 12 deals the variants benchmark left
@@ -390,8 +389,6 @@ def _dive_beams(game: Game, splitter: _Splitter) -> Iterator[tuple[str, Heuristi
     not take)."""
     for width in WIDE_WIDTHS:
         yield f"wide dive {width}", replace(HEURISTIC, width=width, candidates=WIDE_CANDIDATES)
-    if Showcase.SHORT_ERA in game.layout:
-        yield "era dive", replace(HEURISTIC, short_era=True, width=WIDE_WIDTHS[0], candidates=WIDE_CANDIDATES)
     if Showcase.ONE_DECADE in game.layout:
         for decade in _decades_to_dive(splitter.cards):
             yield f"decade dive {1900 + 10 * decade}s", _rewarding(game, lambda c: c.decade == decade)

@@ -9,8 +9,7 @@ second or two, in two steps:
    partial sequences by the *potential* of the cards taken: the solo score items that
    depend on the card set alone (decades, continent focus up to what the layout holds,
    chain, all six continents, the best MID CENTURY card, the secret decade), an estimate
-   of YEARS GAP (or ANTIQUITY) from the taken extremes and the market as it stands (and,
-   in the cells' era dives, of SHORT ERA from the taken cards' tightest four years), a
+   of YEARS GAP (or ANTIQUITY) from the taken extremes and the market as it stands, a
    reward per card up to the 16 hall spots and the depot's cost beyond them (with ONE
    DECADE, its four spots count only as many cards as the best decade has years, with
    LINKS its third spot only for three linked years: without this the beam's lines left
@@ -66,9 +65,6 @@ class Heuristic:
     by_hall: bool = True  # a coloured card with no legal spot in the hall as it stands counts as a depot card
     wanted: frozenset = frozenset()  # cards worth ``wanted_bonus`` more each (a cell's run of years)
     wanted_bonus: int = 0
-    # estimate SHORT ERA too (``_fewest_between``): the cells' era dive. Not in the plain beam:
-    # its lines were as good without it on balance (benchmarks/README.md, eleventh session)
-    short_era: bool = False
 
 
 HEURISTIC = Heuristic()
@@ -130,7 +126,6 @@ class _Beam:
         layout = game.layout
         self.gap = heuristic.scored_estimate and Showcase.GAP in layout
         self.antiquity = heuristic.scored_estimate and Showcase.ANTIQUITY in layout
-        self.short_era = heuristic.short_era and Showcase.SHORT_ERA in layout
         self.secret_decade = game.rules.secret_decade if heuristic.secret_decade else None
         self.focus_most = focus_most(layout if heuristic.by_layout else BASE_LAYOUT)
         self.one_decade = heuristic.by_layout and Showcase.ONE_DECADE in layout
@@ -226,10 +221,6 @@ class _Beam:
                 older = (node.market_years & (second - 1)).bit_count()
                 if older < SCORED_LIMIT:
                     value += 100 * (SCORED_LIMIT - older)
-        if self.short_era and node.years.bit_count() >= Showcase.SHORT_ERA.size:
-            inside = _fewest_between(node.years, node.market_years, Showcase.SHORT_ERA.size)
-            if inside < SCORED_LIMIT:
-                value += 100 * (SCORED_LIMIT - inside)
         return value
 
     def _room(self, node: _Node) -> int:
@@ -248,27 +239,6 @@ class _Beam:
             if not node.years & below & above:  # no three linked years: two cards at most, not side by side
                 room -= Showcase.LINKS.size - min(Showcase.LINKS.size - 1, node.years.bit_count())
         return room
-
-
-def _fewest_between(years: int, market_years: int, size: int) -> int:
-    """SHORT ERA's estimate: the fewest market years strictly between the ends of ``size``
-    of the taken ``years`` (bit masks, bit y - 1900), ``SCORED_LIMIT`` when none has fewer.
-    The tightest choice is always ``size`` taken years in a row (a taken year between them
-    only narrows the span); the showcase's different continents are not checked, its
-    placement is left to CP-SAT."""
-    bits = []
-    while years:
-        low = years & -years
-        bits.append(low)
-        years ^= low
-    fewest = SCORED_LIMIT
-    for first, last in zip(bits, bits[size - 1:]):
-        inside = (market_years & (last - 1) & ~((first << 1) - 1)).bit_count()
-        if inside < fewest:
-            fewest = inside
-            if not inside:
-                break
-    return fewest
 
 
 def _misfits(game: Game, state: State, cards: list[Card]) -> frozenset[int]:

@@ -208,19 +208,6 @@ def test_decade_dives_come_with_one_decade_only_each_rewarding_a_decade_that_can
     assert not any(name.startswith("decade dive") for name, _ in _dive_beams(base, _Splitter(base)))
 
 
-def test_the_era_dive_comes_with_short_era_only_after_the_wide_dives():
-    """Under SHORT ERA the third dive is the first wide dive's beam estimating SHORT ERA;
-    under the base rules and in the other dives the beam ignores it."""
-    game = Game(seeded_deal(12, parse_rules("SHORT_ERA")))
-    dives = list(_dive_beams(game, _Splitter(game)))
-    assert [name for name, _ in dives[:3]] == ["wide dive 1000", "wide dive 3000", "era dive"]
-    era = dives[2][1]
-    assert era.short_era and (era.width, era.candidates) == (dives[0][1].width, dives[0][1].candidates)
-    assert not any(heuristic.short_era for _, heuristic in dives[:2] + dives[3:])
-    base = Game(seeded_deal(12))
-    assert "era dive" not in [name for name, _ in _dive_beams(base, _Splitter(base))]
-
-
 def test_a_decade_dive_finds_what_the_wide_dives_miss_under_one_decade():
     """Seed 28 under ONE DECADE: the wide dives place 2396 at best and the run dives 2496
     (a scratch run; benchmarks/README.md, thirty-fourth session); the 1960s dive, the first
