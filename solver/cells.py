@@ -14,7 +14,9 @@ Each cell is first put to a relaxation without the vehicle's walk
 (``build_solo_model(walk=False)``: which cards are taken, not from which column): a cell
 that no set of takeable cards fills is refuted there in a fraction of the time. Both
 models are built once for a proof, and each cell is asked on copies of them with its own
-constraints added (``_CellModels``).
+constraints added (``_CellModels``). A cell is a question without objective that is mostly
+refuted, so it is asked of CP-SAT's complete search workers alone
+(``solver.solve.feasibility_solver_for``).
 
 A cell's constraints only restrict the items of a plan, and the model can always state a
 plan's items at their exact values, so the cells of a split cover all plans of their
@@ -75,7 +77,7 @@ from solver.engine import Game
 from solver.errors import ExhibitionError
 from solver.model import MID_POSITION, SoloModel, build_solo_model, candidate_cards, item_caps, start_of
 from solver.rules import DEPOT_SIZE, HALL_SIZE, Showcase
-from solver.solve import Solution, place_candidates, solve, solver_for
+from solver.solve import Solution, feasibility_solver_for, place_candidates, solve
 from solver.warmstart import HEURISTIC, Heuristic, beam_candidates
 
 # Every score item but MID CENTURY is a multiple of 100 (x100): a plan's *profile* is their
@@ -479,7 +481,7 @@ def _refuted_without_walk(relaxed: SoloModel, cell: Cell, target: int, limit: fl
     h.model.add(h.score >= target)
     cell.restrict(h)
     h.model.clear_objective()
-    return solver_for(limit, workers).solve(h.model) == cp_model.INFEASIBLE
+    return feasibility_solver_for(limit, workers).solve(h.model) == cp_model.INFEASIBLE
 
 
 class _OpenCells:
