@@ -77,8 +77,8 @@ def solver_for(time_limit: float | None, workers: int = 2, seed: int = 0) -> cp_
 # On the exact profiles above the optimum of eight deals: 33.2 s against 43.7 and 39.7 s
 # for the 8-worker default; whole proofs by cells, 27 and 26 of 30 deals proven against
 # 24 and 25, 0.86 of the time on the deals all four runs proved (benchmarks/README.md,
-# thirty-ninth session). Fewer workers keep CP-SAT's own
-# portfolio: only the default of 8 was measured.
+# thirty-ninth session). Fewer workers keep CP-SAT's own portfolio: only the default of
+# 8 was measured.
 COMPLETE_WORKERS = 6
 
 
