@@ -70,15 +70,13 @@ def solver_for(time_limit: float | None, workers: int = 2, seed: int = 0) -> cp_
 
 
 # A feasibility question ("a plan of this cell reaching the target?") is mostly answered
-# by refuting it, which only CP-SAT's complete search workers can do. With the default 8
-# workers the portfolio keeps the six complete ones of the 8-worker portfolio (default_lp,
-# max_lp, no_lp, probing, quick_restart, quick_restart_no_lp) and drops its first-solution,
-# feasibility-jump, pump and LNS workers, whose share of the two cores goes back to them.
-# On the exact profiles above the optimum of eight deals: 33.2 s against 43.7 and 39.7 s
-# for the 8-worker default; whole proofs by cells, 27 and 26 of 30 deals proven against
-# 24 and 25, 0.86 of the time on the deals all four runs proved (benchmarks/README.md,
-# thirty-ninth session). Fewer workers keep CP-SAT's own portfolio: only the default of
-# 8 was measured.
+# by refuting it, which only CP-SAT's complete search workers can do. Of the 8-worker
+# portfolio only its six complete ones run (default_lp, max_lp, no_lp, probing,
+# quick_restart, quick_restart_no_lp): its first-solution, feasibility-jump, pump and LNS
+# workers cannot refute, and on 2 cores they took a share of the time. Refutations: 33.2 s
+# against 43.7 and 39.7 s; proofs by cells: 27 and 26 of 30 deals against 24 and 25
+# (benchmarks/README.md, thirty-ninth session). Fewer workers keep CP-SAT's own
+# portfolio: only the default of 8 was measured.
 COMPLETE_WORKERS = 6
 
 
