@@ -37,9 +37,10 @@ import json
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Callable
 
 from puzzles.ids import MODES, Puzzle, parse_id
-from solver.cells import improve_and_prove, solve_by_cells
+from solver.cells import improve_and_prove, opening_reaches, solve_by_cells
 from solver.deal import SOLO_DEAL_MIN, SOLO_TURNS_MAX, Deal, seeded_deal
 from solver.engine import Game
 from solver.errors import ExhibitionError
@@ -215,7 +216,7 @@ def _solved(puzzle: Puzzle, game: Game, best: Solution, greedy: int, heuristic: 
             date: str | None) -> Solved:
     """The solved-file entry of a puzzle's best line; with time left before ``deadline``, a
     proven one gets its count of optimal first takes."""
-    firsts = _optimal_first_takes(game, best, deadline, workers) if best.status == "optimal" else None
+    firsts = optimal_first_takes(game, best, deadline, workers) if best.status == "optimal" else None
     played = [t.place.target for t in best.plan]
     signals = Signals(greedy, heuristic, best.score, firsts, DEPOT in played,
                       any(t.take.card.is_white for t in best.plan), puzzle.mode == "blind")
@@ -223,8 +224,11 @@ def _solved(puzzle: Puzzle, game: Game, best: Solution, greedy: int, heuristic: 
                   signals)
 
 
-def _optimal_first_takes(game: Game, best: Solution, deadline: float, workers: int) -> int | None:
-    """How many first takes still reach the optimum (None if the time runs out first)."""
+def optimal_first_takes(game: Game, best: Solution, deadline: float, workers: int,
+                        reaches: Callable[..., bool | None] = opening_reaches) -> int | None:
+    """How many first takes reach the optimum ``best`` (None if the time runs out first):
+    each other take asked of ``reaches`` (``solver.cells.opening_reaches``; its signature),
+    with the time left before ``deadline``."""
     count = 0
     for take in game.legal_takes(game.initial_state()):
         if take == best.plan[0].take:
@@ -233,15 +237,10 @@ def _optimal_first_takes(game: Game, best: Solution, deadline: float, workers: i
         left = deadline - time.perf_counter()
         if left <= 0.5:
             return None
-        try:
-            found = solve(game, time_limit=left, prefix=[take], at_least=best.score, workers=workers)
-        except ExhibitionError:
+        answer = reaches(game, take, best.score, left, workers)
+        if answer is None:
             return None
-        if found is None:
-            continue
-        if found.score < best.score:  # out of time before settling it
-            return None
-        count += 1
+        count += answer
     return count
 
 

@@ -75,9 +75,11 @@ from ortools.sat.python import cp_model
 from solver.cards import Card, Continent
 from solver.engine import Game
 from solver.errors import ExhibitionError
-from solver.model import MID_POSITION, SoloModel, build_solo_model, candidate_cards, item_caps, start_of
+from solver.model import MID_POSITION, SoloModel, build_solo_model, candidate_cards, fix_prefix, item_caps, start_of
+from solver.moves import Take
 from solver.rules import DEPOT_SIZE, HALL_SIZE, Showcase
-from solver.solve import Solution, feasibility_solver_for, place_candidates, solve
+from solver.solve import (BEAM_SHARE, WARM_SECONDS, Solution, feasibility_solver_for, place_candidates, solve,
+                          warm_candidates)
 from solver.warmstart import HEURISTIC, Heuristic, beam_candidates
 
 # Every score item but MID CENTURY is a multiple of 100 (x100): a plan's *profile* is their
@@ -206,11 +208,14 @@ class CellProof:
 
 class _Splitter:
     """The children of a cell: together they hold all its plans that score above a given
-    score, each child with its own bound."""
+    score, each child with its own bound. With an ``opening`` take, every plan opens with it:
+    its model has the take fixed (the caps, over all plans, hold for these too)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, opening: Take | None = None) -> None:
         self.caps = item_caps(game)
         self.model = build_solo_model(game)  # read for its runs and MID CENTURY candidates; cells are asked on copies
+        if opening is not None:
+            fix_prefix(self.model, [opening])
         self.profiled = [item for item in PROFILE_ORDER if item in self.caps]
         self.cards = candidate_cards(start_of(game))  # what the game can put in the hall
         self.per_continent = [sum(1 for c in self.cards if c.continent == k) for k in Continent]
@@ -342,13 +347,17 @@ class _Dives:
     """The dives still to run, in order: a dive is one beam of the warm start
     (``solver/warmstart.py``; ``beams``: the name and heuristic of each) whose best
     sequences, those no earlier dive tried, are placed exactly, each placement looking only
-    for plans above the best so far. ``seconds``: the time the dives have taken."""
+    for plans above the best so far (``_to_beat``). ``seconds``: the time the dives have
+    taken. With an ``opening`` take, the beams look from the state after it, and their
+    sequences are placed with it first."""
 
-    def __init__(self, game: Game, beams: Iterable[tuple[str, Heuristic]], progress: bool) -> None:
-        self.game, self.progress = game, progress
+    def __init__(self, game: Game, beams: Iterable[tuple[str, Heuristic]], progress: bool,
+                 opening: Take | None = None, goal: int | None = None) -> None:
+        self.game, self.progress, self.opening, self.goal = game, progress, opening, goal
         self.beams = list(beams)
-        self.state = game.initial_state()
-        self.turns = start_of(game).turns
+        start = game.initial_state()
+        self.state = start if opening is None else game.apply_take(start, opening)  # where the beams look from
+        self.turns = start_of(game, self.state).turns
         self.tried: set[tuple] = set()
         self.seconds = 0.0
 
@@ -364,11 +373,12 @@ class _Dives:
             if not self.beams or left() <= 0:
                 break
             name, heuristic = self.beams.pop(0)
-            candidates = [c for c in beam_candidates(self.game, self.state, self.turns, heuristic)
-                          if tuple(c) not in self.tried]
+            opening = [] if self.opening is None else [self.opening]
+            candidates = [opening + c for c in beam_candidates(self.game, self.state, self.turns, heuristic)
+                          if tuple(opening + c) not in self.tried]
             self.tried.update(tuple(c) for c in candidates)
-            found = place_candidates(self.game, self.state, candidates, min(DIVE_SECONDS, left()), 1,
-                                     floor=best.score, threads=DIVE_THREADS)
+            found = place_candidates(self.game, self.game.initial_state(), candidates, min(DIVE_SECONDS, left()), 1,
+                                     floor=_to_beat(best, self.goal), threads=DIVE_THREADS)
             best = found or best
             if self.progress:
                 print(f"  {name}: {found.score if found else '-'}  best {best.score}", file=sys.stderr, flush=True)
@@ -413,6 +423,11 @@ def _decades_to_dive(candidates: list[Card]) -> list[int]:
     counts = {d: sum(1 for c in coloured if c.decade == d) for d in range(10)}
     fit = [d for d in range(10) if len(continents[d]) >= Showcase.ONE_DECADE.size]
     return sorted(fit, key=lambda d: (-len(continents[d]), -counts[d], d))
+
+
+def _to_beat(best: Solution, goal: int | None) -> int:
+    """The score a plan must beat to matter: the best plan's; with a ``goal``, at least goal - 1."""
+    return best.score if goal is None else max(best.score, goal - 1)
 
 
 def _target(bound: int, best: int, exact: bool) -> int:
@@ -488,11 +503,15 @@ class _OpenCells:
     """A proof by cells in progress: the cells not yet refuted, best bound first, worked on
     in rounds between which the best plan may improve (a dive's). A refutation holds
     whatever the best plan (``refuted_from`` is a score no plan of the cell reaches), so
-    the cells carry over from round to round."""
+    the cells carry over from round to round. With a ``goal``, only plans scoring that much
+    matter: the cells are asked for them at least, and the work ends when one is found.
+    The relaxation without the walk has no opening take fixed: it holds every plan, so
+    what it refutes stays refuted."""
 
     def __init__(self, game: Game, splitter: _Splitter, ceiling: int | None, deadline: float | None, workers: int,
-                 progress: bool) -> None:
+                 progress: bool, goal: int | None = None) -> None:
         self.game, self.splitter, self.deadline, self.workers, self.progress = game, splitter, deadline, workers, progress
+        self.goal = goal
         self.models = _CellModels(splitter.model, build_solo_model(game, walk=False))
         self.started = time.perf_counter()
         self.order = count()
@@ -501,8 +520,11 @@ class _OpenCells:
         self.heap = [(-root.bound, next(self.order), root)]
         self.refuted = 0
 
-    def proven(self, best: Solution) -> bool:
-        return not self.heap or -self.heap[0][0] <= best.score
+    def settled(self, best: Solution) -> bool:
+        """Whether no open cell may beat the best plan (``_to_beat``), or the best plan reaches the goal."""
+        if self.goal is not None and best.score >= self.goal:
+            return True
+        return not self.heap or -self.heap[0][0] <= _to_beat(best, self.goal)
 
     def _push(self, cell: Cell) -> None:
         heapq.heappush(self.heap, (-cell.bound, next(self.order), cell))
@@ -512,7 +534,7 @@ class _OpenCells:
         proven, or for about ``seconds`` (a cell begun is given its whole slice, up to the
         deadline; None: until the deadline)."""
         round_end = None if seconds is None else time.perf_counter() + seconds
-        while not self.proven(best):
+        while not self.settled(best):
             now = time.perf_counter()
             left = None if self.deadline is None else self.deadline - now
             if (left is not None and left <= 0) or (round_end is not None and now >= round_end):
@@ -523,17 +545,19 @@ class _OpenCells:
             else:
                 last = self.splitter.is_last(cell)
                 limit = left if last else self.splitter.slice_of(cell)
-                target = _target(cell.bound, best.score, self.splitter.is_exact(cell))
+                beat = _to_beat(best, self.goal)
+                target = _target(cell.bound, beat, self.splitter.is_exact(cell))
                 limit = limit if left is None else min(limit, left)
                 outcome, found = _try_cell(self.game, self.models, cell, target, limit, self.workers)
-                if found is not None:
-                    best = _polished(self.game, found, self.deadline)
+                if found is not None:  # with a goal, it reaches it: done (polishing might change the opening)
+                    best = found if self.goal is not None else _polished(self.game, found, self.deadline)
                 if outcome == "refuted":
                     self.refuted += 1
                     cell = replace(cell, refuted_from=target)
             if outcome == "split":
-                children = self.splitter.children(cell, best.score)
-                if children is not None and self.splitter.worth_retrying(cell, children, best.score):
+                beat = _to_beat(best, self.goal)
+                children = self.splitter.children(cell, beat)
+                if children is not None and self.splitter.worth_retrying(cell, children, beat):
                     again = replace(cell, retries=cell.retries + 1)
                     children, outcome = [again], f"again with {self.splitter.slice_of(again):g} s"
                 for child in [cell] if children is None else children:  # past the last split: again, with the time left
@@ -582,7 +606,7 @@ def solve_by_cells(game: Game, time_limit: float | None, workers: int = 8, progr
 
 
 def improve_and_prove(game: Game, best: Solution, time_limit: float | None, workers: int = 8, progress: bool = False,
-                      ceiling: int | None = None) -> CellProof:
+                      ceiling: int | None = None, opening: Take | None = None, goal: int | None = None) -> CellProof:
     """From a known plan (engine-scored) and a true bound ``ceiling``: the first wide dive,
     then the cells and the other dives (the second wide dive, the run dives) in turn,
     ``CELL_ROUND`` seconds of cells between two dives (on an easy deal the first dive finds
@@ -590,12 +614,16 @@ def improve_and_prove(game: Game, best: Solution, time_limit: float | None, work
     makes every later refutation easier), the dives taking at most ``HARVEST_SHARE`` of the
     time; the cells get the time left. Both wide dives before the cells took 9% longer over
     23 benchmark deals, 20% over 10 paired, most of it on two deals (``benchmarks/README.md``,
-    sixteenth session)."""
+    sixteenth session).
+
+    With an ``opening`` take, only the plans that open with it (``best`` one of them); with
+    a ``goal``, only the plans scoring that much: the answer is settled once a plan reaches
+    it or every cell that may hold one is refuted (``opening_reaches``)."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
-    splitter = _Splitter(game)
-    dives = _Dives(game, _dive_beams(game, splitter), progress)
-    cells = _OpenCells(game, splitter, ceiling, deadline, workers, progress)
+    splitter = _Splitter(game, opening)
+    dives = _Dives(game, _dive_beams(game, splitter), progress, opening, goal)
+    cells = _OpenCells(game, splitter, ceiling, deadline, workers, progress, goal)
 
     def dive_time() -> float | None:
         """What the dives may still take."""
@@ -604,9 +632,32 @@ def improve_and_prove(game: Game, best: Solution, time_limit: float | None, work
         return min(HARVEST_SHARE * time_limit - dives.seconds, deadline - time.perf_counter())
 
     best = dives.run(best, dive_time(), 1)
-    while not cells.proven(best) and (deadline is None or time.perf_counter() < deadline):
+    while not cells.settled(best) and (deadline is None or time.perf_counter() < deadline):
         more_dives = bool(dives.beams) and (dive_time() is None or dive_time() > 0)
         best = cells.work(best, CELL_ROUND if more_dives else None)
-        if more_dives and not cells.proven(best):
+        if more_dives and not cells.settled(best):
             best = dives.run(best, dive_time(), 1)
     return cells.proof(best, started)
+
+
+def opening_reaches(game: Game, opening: Take, goal: int, time_limit: float | None, workers: int = 8,
+                    progress: bool = False) -> bool | None:
+    """Whether a plan that opens with the take ``opening`` scores ``goal`` or more: True (one
+    found, engine-scored), False (proven: every cell that may hold one refuted), None (not
+    settled within ``time_limit`` seconds). The dives and the cells of ``improve_and_prove``
+    with the opening fixed, from the warm start's plan after it: a dive often finds such a
+    plan in a second, where CP-SAT with the take fixed took 20-30 s, and the cells refute
+    where it ran out of time (benchmarks/README.md, fortieth session)."""
+    started = time.perf_counter()
+    after = game.apply_take(game.initial_state(), opening)
+    limit = WARM_SECONDS if time_limit is None else min(WARM_SECONDS, time_limit)
+    candidates = [[opening] + c for c in warm_candidates(game, after, start_of(game, after).turns, BEAM_SHARE * limit)]
+    first = place_candidates(game, game.initial_state(), candidates, limit - (time.perf_counter() - started), 1,
+                             threads=DIVE_THREADS)
+    if first is None or first.plan[0].take != opening:  # nothing placed in time, or a white card sent elsewhere
+        return None
+    left = None if time_limit is None else time_limit - (time.perf_counter() - started)
+    best = improve_and_prove(game, first, left, workers, progress, opening=opening, goal=goal).solution
+    if best.score >= goal:
+        return True if best.plan[0].take == opening else None
+    return False if best.bound < goal else None

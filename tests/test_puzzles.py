@@ -4,6 +4,7 @@ SVG is well-formed, batch runs report a distribution."""
 
 import datetime as dt
 import json
+import time
 import xml.etree.ElementTree as ElementTree
 from dataclasses import replace
 
@@ -14,8 +15,8 @@ from hypothesis import given, settings, strategies as st
 from cli.main import main
 from cli.svg import hall_svg
 from puzzles.batch import histogram, parse_seeds, summary
-from puzzles.daily import (SOLVED_FILE, Signals, Solved, archive_lines, choose, load_solved, mode_of_day, plan_turns,
-                           proven_line, read_archive, rules_of_day, solved_lines)
+from puzzles.daily import (SOLVED_FILE, Signals, Solved, archive_lines, choose, load_solved, mode_of_day,
+                           optimal_first_takes, plan_turns, proven_line, read_archive, rules_of_day, solved_lines)
 from puzzles.ids import Puzzle, format_id, parse_id
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
@@ -24,6 +25,7 @@ from solver.greedy import greedy_plan
 from solver.notation import parse_rules
 from solver.plan import plan_to_json, replay
 from solver.rules import Rules
+from solver.solve import Solution
 
 runner = CliRunner()
 
@@ -268,6 +270,32 @@ def test_signals_grade_by_documented_points():
     assert Signals(**{**base, "target": 2600}).grade == "medium"
     assert Signals(**{**base, "target": 2800, "optimal_first_takes": 1}).grade == "expert"
     assert Solved("x", None, 1, 1, "optimal", [], Signals(**base)).difficulty == "easy"
+
+
+def test_optimal_first_takes_count_the_takes_that_reach_the_target_and_not_an_unsettled_one():
+    """The optimal line's own first take counts without a question; every other one is asked
+    for the target, and one answer left open (None) leaves the count unknown."""
+    entry = next(e for e in load_solved().values() if e.date == "2026-11-29")
+    game = Game(entry.puzzle.deal)
+    plan = plan_turns(entry)
+    best = replay(game, plan)
+    solution = Solution(best.score, entry.bound, entry.status, plan, best, 0.0)
+    takes = game.legal_takes(game.initial_state())
+    others = [take for take in takes if take != plan[0].take]
+    asked = []
+
+    def reaches(answers):
+        def answer(g, take, goal, seconds, workers):
+            asked.append((take, goal))
+            return answers[others.index(take)]
+        return answer
+
+    far = time.perf_counter() + 600
+    assert optimal_first_takes(game, solution, far, 2, reaches([True] + [False] * (len(others) - 1))) == 2
+    assert asked == [(take, entry.target) for take in others]
+    assert optimal_first_takes(game, solution, far, 2, reaches([False] * len(others))) == 1
+    assert optimal_first_takes(game, solution, far, 2, reaches([None] * len(others))) is None
+    assert optimal_first_takes(game, solution, time.perf_counter(), 2, reaches([True] * len(others))) is None
 
 
 @pytest.mark.slow
