@@ -76,10 +76,10 @@ from solver.cards import Card, Continent
 from solver.engine import Game
 from solver.errors import ExhibitionError
 from solver.model import MID_POSITION, SoloModel, build_solo_model, candidate_cards, fix_prefix, item_caps, start_of
-from solver.moves import Take
+from solver.moves import Take, Turn
+from solver.plan import replay
 from solver.rules import DEPOT_SIZE, HALL_SIZE, Showcase
-from solver.solve import (BEAM_SHARE, WARM_SECONDS, Solution, feasibility_solver_for, place_candidates, solve,
-                          warm_candidates)
+from solver.solve import Solution, feasibility_solver_for, place_candidates, solve, warm_solution
 from solver.warmstart import HEURISTIC, Heuristic, beam_candidates
 
 # Every score item but MID CENTURY is a multiple of 100 (x100): a plan's *profile* is their
@@ -349,7 +349,7 @@ class _Dives:
     sequences, those no earlier dive tried, are placed exactly, each placement looking only
     for plans above the best so far (``_to_beat``). ``seconds``: the time the dives have
     taken. With an ``opening`` take, the beams look from the state after it, and their
-    sequences are placed with it first."""
+    sequences are placed from there."""
 
     def __init__(self, game: Game, beams: Iterable[tuple[str, Heuristic]], progress: bool,
                  opening: Take | None = None, goal: int | None = None) -> None:
@@ -373,12 +373,13 @@ class _Dives:
             if not self.beams or left() <= 0:
                 break
             name, heuristic = self.beams.pop(0)
-            opening = [] if self.opening is None else [self.opening]
-            candidates = [opening + c for c in beam_candidates(self.game, self.state, self.turns, heuristic)
-                          if tuple(opening + c) not in self.tried]
+            candidates = [c for c in beam_candidates(self.game, self.state, self.turns, heuristic)
+                          if tuple(c) not in self.tried]
             self.tried.update(tuple(c) for c in candidates)
-            found = place_candidates(self.game, self.game.initial_state(), candidates, min(DIVE_SECONDS, left()), 1,
+            found = place_candidates(self.game, self.state, candidates, min(DIVE_SECONDS, left()), 1,
                                      floor=_to_beat(best, self.goal), threads=DIVE_THREADS)
+            if found is not None and self.opening is not None:
+                found = _opened_with(self.game, self.opening, found)
             best = found or best
             if self.progress:
                 print(f"  {name}: {found.score if found else '-'}  best {best.score}", file=sys.stderr, flush=True)
@@ -423,6 +424,14 @@ def _decades_to_dive(candidates: list[Card]) -> list[int]:
     counts = {d: sum(1 for c in coloured if c.decade == d) for d in range(10)}
     fit = [d for d in range(10) if len(continents[d]) >= Showcase.ONE_DECADE.size]
     return sorted(fit, key=lambda d: (-len(continents[d]), -counts[d], d))
+
+
+def _opened_with(game: Game, opening: Take, found: Solution) -> Solution:
+    """``found``, solved from the state after the take ``opening`` (its held card placed at
+    ``found.place``), as a plan of the whole game, replayed by the engine from the start."""
+    plan = [Turn(opening, found.place)] + found.plan
+    outcome = replay(game, plan)
+    return replace(found, score=outcome.score, plan=plan, outcome=outcome, place=None)
 
 
 def _to_beat(best: Solution, goal: int | None) -> int:
@@ -650,14 +659,12 @@ def opening_reaches(game: Game, opening: Take, goal: int, time_limit: float | No
     where it ran out of time (benchmarks/README.md, fortieth session)."""
     started = time.perf_counter()
     after = game.apply_take(game.initial_state(), opening)
-    limit = WARM_SECONDS if time_limit is None else min(WARM_SECONDS, time_limit)
-    candidates = [[opening] + c for c in warm_candidates(game, after, start_of(game, after).turns, BEAM_SHARE * limit)]
-    first = place_candidates(game, game.initial_state(), candidates, limit - (time.perf_counter() - started), 1,
-                             threads=DIVE_THREADS)
-    if first is None or first.plan[0].take != opening:  # nothing placed in time, or a white card sent elsewhere
+    first = warm_solution(game, after, start_of(game, after).turns, time_limit, 1)
+    if first is None:  # nothing placed in time
         return None
     left = None if time_limit is None else time_limit - (time.perf_counter() - started)
-    best = improve_and_prove(game, first, left, workers, progress, opening=opening, goal=goal).solution
+    best = improve_and_prove(game, _opened_with(game, opening, first), left, workers, progress, opening=opening,
+                             goal=goal).solution
     if best.score >= goal:
-        return True if best.plan[0].take == opening else None
+        return True
     return False if best.bound < goal else None
