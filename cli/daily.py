@@ -5,14 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
+from typing import Callable
 
 import click
 
 from cli.common import BadInput, emit_json, format_option, output_file, positive_seconds, write_atomically
 from cli.render import breakdown_text, hall_text, market_table
 from cli.svg import write_hall_svg
-from puzzles.daily import (SOLVED_FILE, Solved, archive_lines, daily, load_solved, parse_date, plan_turns, prove_further,
-                           puzzle_of, solved_lines, target_of, today)
+from puzzles.daily import (SOLVED_FILE, Solved, archive_lines, count_further, daily, load_solved, parse_date,
+                           plan_turns, prove_further, puzzle_of, solved_lines, target_of, today)
 from puzzles.ids import parse_id
 from solver.deck import default_deck
 from solver.engine import Game
@@ -89,23 +90,37 @@ def _dates(start: str, stop: str) -> list[dt.date]:
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), callback=output_file, help="--archive: the archive file (default: stdout).")
 @click.option("--solutions", "solutions_path", type=click.Path(dir_okay=False), callback=output_file,
               help="--archive: also write each solved puzzle as a JSON line (the solved-file format). "
-                   "--prove-open: the solved file to work on (default: the shipped one).")
+                   "--prove-open, --count-open: the solved file to work on (default: the shipped one).")
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False), callback=output_file, help="With --reveal: draw the best line's hall as SVG.")
 @click.option("--prove-open", is_flag=True,
               help="Maintenance: work --time-limit seconds more on each puzzle of the solved file whose target is "
                    "not proven (dives, then the cells, from its best line) and rewrite the file with what improved.")
+@click.option("--count-open", is_flag=True,
+              help="Maintenance: give --time-limit seconds to each proven puzzle of the solved file whose count of "
+                   "optimal first takes is unknown (the 'unique' grade signal) and rewrite the file with what was "
+                   "counted.")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @format_option()
 def daily_command(date_text: str | None, reveal: bool, time_limit: float, workers: int, archive: tuple[str, str] | None,
-                  out_path: str | None, solutions_path: str | None, svg_path: str | None, prove_open: bool, quiet: bool,
-                  fmt: str) -> None:
+                  out_path: str | None, solutions_path: str | None, svg_path: str | None, prove_open: bool,
+                  count_open: bool, quiet: bool, fmt: str) -> None:
     """The daily solo puzzle of a UTC date: market, rules, difficulty and proven target."""
     if svg_path and not reveal:
         raise BadInput("--svg draws the answer: give --reveal too")
-    if prove_open:
-        if date_text or reveal or archive:
-            raise BadInput("--prove-open works on the solved file: no --date, --reveal or --archive with it")
-        _prove_open(Path(solutions_path) if solutions_path else SOLVED_FILE, time_limit, workers, quiet)
+    if prove_open or count_open:
+        flag = "--prove-open" if prove_open else "--count-open"
+        if date_text or reveal or archive or (prove_open and count_open):
+            raise BadInput(f"{flag} works on the solved file: no --date, --reveal, --archive or other maintenance "
+                           "flag with it")
+        path = Path(solutions_path) if solutions_path else SOLVED_FILE
+        if prove_open:
+            _work_on_solved(path, lambda e: e.status != "optimal", lambda e: prove_further(e, time_limit, workers),
+                            lambda e, b: f"{e.target}/{e.bound} -> {b.target}/{b.bound} {b.status}", quiet)
+        else:
+            _work_on_solved(path, lambda e: e.status == "optimal" and e.signals.optimal_first_takes is None,
+                            lambda e: count_further(e, time_limit, workers),
+                            lambda e, b: f"{b.signals.optimal_first_takes or 'unknown'} optimal first takes, "
+                                         f"{e.difficulty} -> {b.difficulty}", quiet)
         return
     if archive:
         if date_text or reveal:
@@ -136,20 +151,21 @@ def daily_command(date_text: str | None, reveal: bool, time_limit: float, worker
         reveal_solution(entry, fmt, svg_path)
 
 
-def _prove_open(path: Path, time_limit: float, workers: int, quiet: bool) -> None:
-    """``daily --prove-open``: each unproven entry of the solved file ``path`` gets
-    ``time_limit`` more seconds; the file is rewritten (whole or not at all) after each one
-    that improved, so an interrupted run keeps what it found."""
+def _work_on_solved(path: Path, wanted: Callable[[Solved], bool], work: Callable[[Solved], Solved],
+                    describe: Callable[[Solved, Solved], str], quiet: bool) -> None:
+    """``daily --prove-open`` and ``--count-open``: each ``wanted`` entry of the solved file
+    ``path`` is worked on (``work``: the entry improved, or the same entry); the file is
+    rewritten (whole or not at all) after each one that improved, so an interrupted run
+    keeps what it found. ``describe``: the progress line of an entry and its outcome."""
     if not path.exists():
         raise BadInput(f"solved file {path} does not exist")
     entries = list(load_solved(path).values())
     for number, entry in enumerate(entries):
-        if entry.status == "optimal":
+        if not wanted(entry):
             continue
-        better = prove_further(entry, time_limit, workers)
+        better = work(entry)
         if not quiet:
-            click.echo(f"  {entry.date}  {entry.target}/{entry.bound} -> {better.target}/{better.bound} {better.status}",
-                       err=True)
+            click.echo(f"  {entry.date}  {describe(entry, better)}", err=True)
         if better is not entry:
             entries[number] = better
             write_atomically(path, solved_lines(entries))

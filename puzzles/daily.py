@@ -24,7 +24,9 @@ puzzles, so a new rule gets a new name):
 Difficulty (``grade``) from measured signals of the solved puzzle:
 - ``idea``: the target beats the strong heuristic by 100 or more (one point), 300 or more
   (a second point): the best line is not what a good rule of thumb finds;
-- ``unique``: only one first take reaches the target (one point);
+- ``unique``: only one first take reaches the target (one point), each other first take
+  asked of the dives and cells with it fixed (``solver.cells.opening_reaches``) in the
+  time the proof left of the limit; not counted (unknown) when that time runs out;
 - ``depot``: the best line uses the depot (one point); ``white``: it plays a white card
   (one point); ``blind`` mode (one point).
 0 points: easy; 1: medium; 2: hard; 3 or more: expert.
@@ -35,7 +37,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -210,6 +212,21 @@ def prove_further(entry: Solved, time_limit: float, workers: int = 8, progress: 
     signals = entry.signals
     return _solved(entry.puzzle, game, best, signals.greedy, signals.heuristic, started + time_limit, workers,
                    entry.date)
+
+
+def count_further(entry: Solved, time_limit: float, workers: int = 8) -> Solved:
+    """A proven entry whose count of optimal first takes is unknown, counted again with
+    ``time_limit`` seconds (``optimal_first_takes`` from its optimal line): the entry with
+    the count, or the same entry if it is still unknown. Only the *unique* signal and so
+    the grade may change, never the deal, target or line."""
+    game = Game(entry.puzzle.deal)
+    plan = plan_turns(entry)
+    outcome = replay(game, plan)
+    best = Solution(outcome.score, entry.bound, entry.status, plan, outcome, 0.0)
+    count = optimal_first_takes(game, best, time.perf_counter() + time_limit, workers)
+    if count is None:
+        return entry
+    return replace(entry, signals=replace(entry.signals, optimal_first_takes=count))
 
 
 def _solved(puzzle: Puzzle, game: Game, best: Solution, greedy: int, heuristic: int, deadline: float, workers: int,

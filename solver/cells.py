@@ -59,6 +59,12 @@ proven without waiting for the others.
 A plan that a cell or the whole-game solve finds is any plan above its target, often not
 the best placement of its own takes: it is *polished*, its takes placed exactly (a few
 hundredths of a second), before it becomes the best plan.
+
+The same dives and cells answer a narrower question (``opening_reaches``): does a plan
+that opens with a given take score a given *goal*? The whole model has the take fixed, the
+dives look from the state after it, the cells are asked for the goal at least, and the
+work ends at the first plan that reaches it or once every cell that may hold one is
+refuted. The daily puzzles count their optimal first takes so (``puzzles/daily.py``).
 """
 
 from __future__ import annotations

@@ -171,6 +171,24 @@ def test_prove_open_proves_an_entry_from_its_line_and_keeps_the_others(tmp_path)
     assert after[other.id] == other
 
 
+def test_count_open_counts_an_unknown_first_take_count_and_keeps_the_others(tmp_path):
+    """2027-08-03 (all three first takes reach its 2494: a dive after each finds it) with its
+    count made unknown: ``daily --count-open`` counts it again and rewrites that entry only;
+    a counted entry is not touched, and with --prove-open the flag is refused."""
+    by_date = {e.date: e for e in load_solved().values()}
+    counted, other = by_date["2027-08-03"], by_date["2026-12-06"]
+    assert counted.signals.optimal_first_takes == 3 and other.signals.optimal_first_takes is not None
+    unknown = replace(counted, signals=replace(counted.signals, optimal_first_takes=None))
+    path = tmp_path / "solved.jsonl"
+    path.write_text(solved_lines([unknown, other]))
+    code, _, err = run("daily", "--count-open", "--solutions", str(path), "--time-limit", "60", "--workers", "2")
+    assert code == 0, err
+    assert f"{counted.date}  3 optimal first takes" in err
+    assert load_solved(path) == {counted.id: counted, other.id: other}
+    code, out, err = run("daily", "--count-open", "--prove-open", "--solutions", str(path))
+    assert code == 2 and out == "" and "--prove-open" in err and len(err.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize("text, needle", [("{not json", "line 1"), ('{"id": "x"}', "line 1")])
 def test_a_bad_solved_file_is_one_line_naming_it(tmp_path, text, needle):
     path = tmp_path / "solved.jsonl"
