@@ -30,13 +30,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tabulate import tabulate  # noqa: E402
 
-from puzzles.daily import load_solved, optimal_first_takes, plan_turns  # noqa: E402
+from puzzles.daily import known_line, load_solved, optimal_first_takes  # noqa: E402
 from solver.cells import opening_reaches  # noqa: E402
 from solver.engine import Game  # noqa: E402
 from solver.errors import ExhibitionError  # noqa: E402
 from solver.moves import Take  # noqa: E402
-from solver.plan import replay  # noqa: E402
-from solver.solve import Solution, solve  # noqa: E402
+from solver.solve import solve  # noqa: E402
 
 
 def cpsat_reaches(game: Game, opening: Take, goal: int, time_limit: float, workers: int) -> bool | None:
@@ -69,10 +68,7 @@ def main() -> None:
     disagreements = 0
     rows = []
     for entry in entries[: args.dates]:
-        game = Game(entry.puzzle.deal)
-        plan = plan_turns(entry)
-        outcome = replay(game, plan)
-        best = Solution(outcome.score, entry.bound, entry.status, plan, outcome, 0.0)
+        game, best = known_line(entry)
         row = [entry.date, entry.target, len(game.legal_takes(game.initial_state()))]
         counts = []
         for method in methods:

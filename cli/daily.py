@@ -119,7 +119,7 @@ def daily_command(date_text: str | None, reveal: bool, time_limit: float, worker
         else:
             _work_on_solved(path, lambda e: e.status == "optimal" and e.signals.optimal_first_takes is None,
                             lambda e: count_further(e, time_limit, workers),
-                            lambda e, b: f"{b.signals.optimal_first_takes or 'unknown'} optimal first takes, "
+                            lambda e, b: f"optimal first takes: {b.signals.optimal_first_takes or 'unknown'}, "
                                          f"{e.difficulty} -> {b.difficulty}", quiet)
         return
     if archive:

@@ -202,10 +202,7 @@ def prove_further(entry: Solved, time_limit: float, workers: int = 8, progress: 
     the cells (``solver/cells.py: improve_and_prove``) from its best line and bound. The
     entry with a better line, a lower bound or a proof; the same entry if nothing improved."""
     started = time.perf_counter()
-    game = Game(entry.puzzle.deal)
-    plan = plan_turns(entry)
-    outcome = replay(game, plan)
-    known = Solution(outcome.score, entry.bound, entry.status, plan, outcome, 0.0)
+    game, known = known_line(entry)
     best = improve_and_prove(game, known, time_limit, workers, progress, ceiling=entry.bound).solution
     if best.score == entry.target and best.bound == entry.bound:
         return entry
@@ -214,15 +211,20 @@ def prove_further(entry: Solved, time_limit: float, workers: int = 8, progress: 
                    entry.date)
 
 
+def known_line(entry: Solved) -> tuple[Game, Solution]:
+    """The entry's game, and its best line replayed by the engine with the entry's bound and status."""
+    game = Game(entry.puzzle.deal)
+    plan = plan_turns(entry)
+    outcome = replay(game, plan)
+    return game, Solution(outcome.score, entry.bound, entry.status, plan, outcome, 0.0)
+
+
 def count_further(entry: Solved, time_limit: float, workers: int = 8) -> Solved:
     """A proven entry whose count of optimal first takes is unknown, counted again with
     ``time_limit`` seconds (``optimal_first_takes`` from its optimal line): the entry with
     the count, or the same entry if it is still unknown. Only the *unique* signal and so
     the grade may change, never the deal, target or line."""
-    game = Game(entry.puzzle.deal)
-    plan = plan_turns(entry)
-    outcome = replay(game, plan)
-    best = Solution(outcome.score, entry.bound, entry.status, plan, outcome, 0.0)
+    game, best = known_line(entry)
     count = optimal_first_takes(game, best, time.perf_counter() + time_limit, workers)
     if count is None:
         return entry

@@ -183,7 +183,7 @@ def test_count_open_counts_an_unknown_first_take_count_and_keeps_the_others(tmp_
     path.write_text(solved_lines([unknown, other]))
     code, _, err = run("daily", "--count-open", "--solutions", str(path), "--time-limit", "60", "--workers", "2")
     assert code == 0, err
-    assert f"{counted.date}  3 optimal first takes" in err
+    assert f"{counted.date}  optimal first takes: 3" in err
     assert load_solved(path) == {counted.id: counted, other.id: other}
     code, out, err = run("daily", "--count-open", "--prove-open", "--solutions", str(path))
     assert code == 2 and out == "" and "--prove-open" in err and len(err.strip().splitlines()) == 1
