@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 from cli.main import main
 from cli.svg import hall_svg
 from puzzles.batch import histogram, parse_seeds, summary
-from puzzles.daily import (SOLVED_FILE, Signals, Solved, archive_lines, choose, load_solved, mode_of_day,
+from puzzles.daily import (SOLVED_FILE, Signals, Solved, archive_lines, choose, known_line, load_solved, mode_of_day,
                            optimal_first_takes, plan_turns, proven_line, read_archive, rules_of_day, solved_lines)
 from puzzles.ids import Puzzle, format_id, parse_id
 from solver.deal import Deal, seeded_deal
@@ -25,7 +25,6 @@ from solver.greedy import greedy_plan
 from solver.notation import parse_rules
 from solver.plan import plan_to_json, replay
 from solver.rules import Rules
-from solver.solve import Solution
 
 runner = CliRunner()
 
@@ -294,12 +293,9 @@ def test_optimal_first_takes_count_the_takes_that_reach_the_target_and_not_an_un
     """The optimal line's own first take counts without a question; every other one is asked
     for the target, and one answer left open (None) leaves the count unknown."""
     entry = next(e for e in load_solved().values() if e.date == "2026-11-29")
-    game = Game(entry.puzzle.deal)
-    plan = plan_turns(entry)
-    best = replay(game, plan)
-    solution = Solution(best.score, entry.bound, entry.status, plan, best, 0.0)
+    game, solution = known_line(entry)
     takes = game.legal_takes(game.initial_state())
-    others = [take for take in takes if take != plan[0].take]
+    others = [take for take in takes if take != solution.plan[0].take]
     asked = []
 
     def reaches(answers):
