@@ -99,25 +99,37 @@ def _dates(start: str, stop: str) -> list[dt.date]:
               help="Maintenance: give --time-limit seconds to each proven puzzle of the solved file whose count of "
                    "optimal first takes is unknown (the 'unique' grade signal) and rewrite the file with what was "
                    "counted.")
+@click.option("--since", "since_text", metavar="YYYY-MM-DD",
+              help="--prove-open, --count-open: only the puzzles of this date and later (the work goes in file order, "
+                   "so a run stopped early is taken up from where it stopped).")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @format_option()
 def daily_command(date_text: str | None, reveal: bool, time_limit: float, workers: int, archive: tuple[str, str] | None,
                   out_path: str | None, solutions_path: str | None, svg_path: str | None, prove_open: bool,
-                  count_open: bool, quiet: bool, fmt: str) -> None:
+                  count_open: bool, since_text: str | None, quiet: bool, fmt: str) -> None:
     """The daily solo puzzle of a UTC date: market, rules, difficulty and proven target."""
     if svg_path and not reveal:
         raise BadInput("--svg draws the answer: give --reveal too")
+    if since_text and not (prove_open or count_open):
+        raise BadInput("--since picks the solved puzzles to work on: give --prove-open or --count-open too")
     if prove_open or count_open:
         flag = "--prove-open" if prove_open else "--count-open"
         if date_text or reveal or archive or (prove_open and count_open):
             raise BadInput(f"{flag} works on the solved file: no --date, --reveal, --archive or other maintenance "
                            "flag with it")
         path = Path(solutions_path) if solutions_path else SOLVED_FILE
+        since = parse_date(since_text).isoformat() if since_text else None
+
+        def in_range(entry: Solved) -> bool:
+            return since is None or (entry.date is not None and entry.date >= since)
+
         if prove_open:
-            _work_on_solved(path, lambda e: e.status != "optimal", lambda e: prove_further(e, time_limit, workers),
+            _work_on_solved(path, lambda e: in_range(e) and e.status != "optimal",
+                            lambda e: prove_further(e, time_limit, workers),
                             lambda e, b: f"{e.target}/{e.bound} -> {b.target}/{b.bound} {b.status}", quiet)
         else:
-            _work_on_solved(path, lambda e: e.status == "optimal" and e.signals.optimal_first_takes is None,
+            _work_on_solved(path, lambda e: in_range(e) and e.status == "optimal"
+                            and e.signals.optimal_first_takes is None,
                             lambda e: count_further(e, time_limit, workers),
                             lambda e, b: f"optimal first takes: {b.signals.optimal_first_takes or 'unknown'}, "
                                          f"{e.difficulty} -> {b.difficulty}", quiet)

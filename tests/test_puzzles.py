@@ -188,6 +188,23 @@ def test_count_open_counts_an_unknown_first_take_count_and_keeps_the_others(tmp_
     assert code == 2 and out == "" and "--prove-open" in err and len(err.strip().splitlines()) == 1
 
 
+def test_since_leaves_the_earlier_entries_alone(tmp_path):
+    """``--since`` a day after the only entry with an unknown count: nothing is worked on
+    and the file is untouched; without a maintenance flag, or with a bad date, one line."""
+    by_date = {e.date: e for e in load_solved().values()}
+    counted = by_date["2027-08-03"]
+    unknown = replace(counted, signals=replace(counted.signals, optimal_first_takes=None))
+    path = tmp_path / "solved.jsonl"
+    path.write_text(solved_lines([unknown]))
+    before = path.read_text()
+    code, _, err = run("daily", "--count-open", "--since", "2027-08-04", "--solutions", str(path), "--time-limit", "60")
+    assert code == 0 and err == "" and path.read_text() == before
+    for args, needle in ((["--since", "2027-08-04"], "--count-open"),
+                         (["--count-open", "--since", "2027-8-4", "--solutions", str(path)], "2027-8-4")):
+        code, out, err = run("daily", *args)
+        assert code == 2 and out == "" and needle in err and len(err.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize("text, needle", [("{not json", "line 1"), ('{"id": "x"}', "line 1")])
 def test_a_bad_solved_file_is_one_line_naming_it(tmp_path, text, needle):
     path = tmp_path / "solved.jsonl"
