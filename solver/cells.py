@@ -118,10 +118,12 @@ RUN_CANDIDATES = 10  # sequences of a run dive placed
 DIVE_SECONDS = 5.0  # at most, for placing one dive's sequences
 DIVE_THREADS = 2  # placements at once, one CP-SAT worker each (a placement is too small for a portfolio)
 FIRST_SHARE = 0.1  # of the time limit for the whole-game solve, before the rest (easy deals prove in it)
-# at most, whatever the time limit: 3 s, not 6, left 15 hard deals 13% faster (the whole-game
-# bound and plan rarely move after 3 s); some easy deals it proved alone now go through the
-# cells (seed 14: 4 s -> 8 s; the seven such deals 39 s -> 32 s in all, benchmarks/README.md)
-FIRST_SECONDS = 3.0
+# at most, whatever the time limit: 3 s, not 6, left 15 hard deals 13% faster (thirteenth
+# session); 1.5 s, not 3: 18 deals 16% faster, 27 of the benchmark's 30 9% (forty-first
+# session; on seed 4 the plan and the bound, the item caps' sum, came at 1 s and stayed,
+# and the first wide dive found the optimum); a deal it proved alone after 1.5 s goes
+# through the cells (seed 14: 2.5 s -> 5 s). 0.75 s was no faster (benchmarks/README.md)
+FIRST_SECONDS = 1.5
 HARVEST_SHARE = 0.3  # of the time limit, at most, for the dives
 CELL_ROUND = 4.0  # seconds of cells between two dives (the second wide dive, then the run dives)
 # at most, for placing a found plan's take sequence exactly: a cell's or the whole-game
