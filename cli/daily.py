@@ -119,17 +119,11 @@ def daily_command(date_text: str | None, reveal: bool, time_limit: float, worker
                            "flag with it")
         path = Path(solutions_path) if solutions_path else SOLVED_FILE
         since = parse_date(since_text).isoformat() if since_text else None
-
-        def in_range(entry: Solved) -> bool:
-            return since is None or (entry.date is not None and entry.date >= since)
-
         if prove_open:
-            _work_on_solved(path, lambda e: in_range(e) and e.status != "optimal",
-                            lambda e: prove_further(e, time_limit, workers),
+            _work_on_solved(path, since, lambda e: e.status != "optimal", lambda e: prove_further(e, time_limit, workers),
                             lambda e, b: f"{e.target}/{e.bound} -> {b.target}/{b.bound} {b.status}", quiet)
         else:
-            _work_on_solved(path, lambda e: in_range(e) and e.status == "optimal"
-                            and e.signals.optimal_first_takes is None,
+            _work_on_solved(path, since, lambda e: e.status == "optimal" and e.signals.optimal_first_takes is None,
                             lambda e: count_further(e, time_limit, workers),
                             lambda e, b: f"optimal first takes: {b.signals.optimal_first_takes or 'unknown'}, "
                                          f"{e.difficulty} -> {b.difficulty}", quiet)
@@ -163,17 +157,18 @@ def daily_command(date_text: str | None, reveal: bool, time_limit: float, worker
         reveal_solution(entry, fmt, svg_path)
 
 
-def _work_on_solved(path: Path, wanted: Callable[[Solved], bool], work: Callable[[Solved], Solved],
-                    describe: Callable[[Solved, Solved], str], quiet: bool) -> None:
+def _work_on_solved(path: Path, since: str | None, wanted: Callable[[Solved], bool],
+                    work: Callable[[Solved], Solved], describe: Callable[[Solved, Solved], str], quiet: bool) -> None:
     """``daily --prove-open`` and ``--count-open``: each ``wanted`` entry of the solved file
-    ``path`` is worked on (``work``: the entry improved, or the same entry); the file is
+    ``path`` dated ``since`` (ISO) or later, or any date with None, is worked on (``work``:
+    the entry improved, or the same entry); the file is
     rewritten (whole or not at all) after each one that improved, so an interrupted run
     keeps what it found. ``describe``: the progress line of an entry and its outcome."""
     if not path.exists():
         raise BadInput(f"solved file {path} does not exist")
     entries = list(load_solved(path).values())
     for number, entry in enumerate(entries):
-        if not wanted(entry):
+        if (since is not None and (entry.date is None or entry.date < since)) or not wanted(entry):
             continue
         better = work(entry)
         if not quiet:
