@@ -197,6 +197,8 @@ def parse_state(text: str) -> tuple[State, Rules]:
 
 def _checked(text: str, what: str) -> str:
     text = text.strip()
+    if not text:
+        raise NotationError(f"{what} notation is empty")
     if not _SAFE.match(text):
         bad = next((ch for ch in text if not _SAFE.match(ch)), " ")
         raise NotationError(f"{what} notation contains {bad!r}; allowed are letters, digits and / , . : = _ - +")

@@ -92,6 +92,7 @@ def _late_state_text():
 @pytest.mark.parametrize("edit, needle", [
     (lambda s: s.replace("t", "t1", 1), "turns were played"),
     (lambda s: s.replace("d", "d9", 1), "out of the stock"),
+    (lambda s: "  ", "state notation is empty"),  # not "contains ' '": there is nothing to read
 ])
 def test_unreachable_states_are_refused_in_one_line(edit, needle):
     _, _, text = _late_state_text()
