@@ -200,6 +200,6 @@ def _checked(text: str, what: str) -> str:
     if not text:
         raise NotationError(f"{what} notation is empty")
     if not _SAFE.match(text):
-        bad = next((ch for ch in text if not _SAFE.match(ch)), " ")
+        bad = next(ch for ch in text if not _SAFE.match(ch))  # a text that is not empty fails on a character
         raise NotationError(f"{what} notation contains {bad!r}; allowed are letters, digits and / , . : = _ - +")
     return text
