@@ -120,7 +120,8 @@ def daily_command(date_text: str | None, reveal: bool, time_limit: float, worker
         path = Path(solutions_path) if solutions_path else SOLVED_FILE
         since = parse_date(since_text).isoformat() if since_text else None
         if prove_open:
-            _work_on_solved(path, since, lambda e: e.status != "optimal", lambda e: prove_further(e, time_limit, workers),
+            _work_on_solved(path, since, lambda e: e.status != "optimal",
+                            lambda e: prove_further(e, time_limit, workers),
                             lambda e, b: f"{e.target}/{e.bound} -> {b.target}/{b.bound} {b.status}", quiet)
         else:
             _work_on_solved(path, since, lambda e: e.status == "optimal" and e.signals.optimal_first_takes is None,
@@ -161,9 +162,8 @@ def _work_on_solved(path: Path, since: str | None, wanted: Callable[[Solved], bo
                     work: Callable[[Solved], Solved], describe: Callable[[Solved, Solved], str], quiet: bool) -> None:
     """``daily --prove-open`` and ``--count-open``: each ``wanted`` entry of the solved file
     ``path`` dated ``since`` (ISO) or later, or any date with None, is worked on (``work``:
-    the entry improved, or the same entry); the file is
-    rewritten (whole or not at all) after each one that improved, so an interrupted run
-    keeps what it found. ``describe``: the progress line of an entry and its outcome."""
+    the entry improved, or the same entry); the file is rewritten (whole or not at all)
+    after each one that improved, so an interrupted run keeps what it found. ``describe``: the progress line of an entry and its outcome."""
     if not path.exists():
         raise BadInput(f"solved file {path} does not exist")
     entries = list(load_solved(path).values())
