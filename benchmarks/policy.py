@@ -35,7 +35,7 @@ from solver.deal import seeded_deal  # noqa: E402
 from solver.deck import default_deck  # noqa: E402
 from solver.engine import Game  # noqa: E402
 from solver.greedy import greedy_turn  # noqa: E402
-from solver.hints import hint_hidden, playable, sampled_game  # noqa: E402
+from solver.hints import hint_hidden  # noqa: E402
 from solver.scoring import solo_breakdown  # noqa: E402
 from solver.solve import solve  # noqa: E402
 from solver.validate import hidden_stock  # noqa: E402
@@ -53,10 +53,8 @@ def play_hint(game: Game, budget: float, samples: int, timings: list[tuple[float
     while not state.is_over:
         for _ in range(2):  # the take decision, then the place decision
             began = time.perf_counter()
-            stock = hidden_stock(state, deck)
-            white = state.holding is not None and state.holding.is_white  # its declaration takes a solve
-            found = hint_hidden(game, state, stock, budget * (0.7 if white else 1.0), samples, seed=state.turn)
-            move = playable(sampled_game(game, state, stock, state.turn), state, found.best.move, budget * 0.2)
+            found = hint_hidden(game, state, hidden_stock(state, deck), budget, samples, seed=state.turn)
+            move = found.best.move  # a white card's spot comes with the declaration its samples picked
             decision = "take" if state.holding is None else f"place {state.holding}"
             timings.append((time.perf_counter() - began, f"deal {seed}, turn {state.turn + 1}, {decision}"))
             if state.holding is None:

@@ -27,7 +27,8 @@ limits both: the same samples for every option, and the race spends the samples 
 options are close.
 
 A white card has many declarations; a *place* option is a spot, and the solver picks the
-declaration (the best one given the continuation).
+declaration (the best one given the continuation; with the stock hidden, the one most
+samples' placements picked), so the best option can be played as it stands.
 """
 
 from __future__ import annotations
@@ -208,6 +209,7 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
     deadline = started + budget - min(PLACE_OVERRUN, 0.1 * budget)
     moves = options_at(game, state)
     totals: list[list[int]] = [[] for _ in moves]
+    played: list[list[Move]] = [[] for _ in moves]  # each sample's move: a white card's spot with its declaration
     alive = list(range(len(moves)))
     done, last_cost, last_alive = 0, 0.0, len(moves)
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
@@ -222,15 +224,23 @@ def hint_hidden(game: Game, state: State, stock: list[Card], budget: float, samp
                                     abandon=done > 0)
             if values is None:
                 break  # cut short by the budget: leave the sample out
-            for k, value in zip(alive, values):
+            for k, (value, move) in zip(alive, values):
                 totals[k].append(value)
+                played[k].append(move)
             last_cost, last_alive = time.perf_counter() - began, len(alive)
             done += 1
             if done >= RACE_AFTER:
                 alive = _contenders(totals, alive)
     best = max(alive, key=lambda k: sum(totals[k]))
-    options = [_sampled_option(move, totals[k], totals[best]) for k, move in enumerate(moves)]
+    options = [_sampled_option(_most_played(played[k]), totals[k], totals[best]) for k in range(len(moves))]
     return _ranked("hidden", state, options, done, started)
+
+
+def _most_played(moves: list[Move]) -> Move:
+    """An option as its samples played it: the same move in every sample, except a white
+    card's spot, whose declaration each sample's placement picks for its own future; the
+    declaration most samples picked (the earliest of a tie)."""
+    return max(moves, key=moves.count)
 
 
 def _mean_and_stderr(values: list[float]) -> tuple[float, float]:
@@ -265,9 +275,10 @@ def _contenders(totals: list[list[int]], alive: list[int]) -> list[int]:
 
 
 def _sample_values(game: Game, state: State, moves: list[Move], beam_seconds: float, pool: Executor,
-                   deadline: float, abandon: bool = False) -> list[int] | None:
+                   deadline: float, abandon: bool = False) -> list[tuple[int, Move]] | None:
     """Every option's value on ``game`` (one sampled stock order): the warm start's lines from
-    the position the option leads to, each the engine's score of an exact placement.
+    the position the option leads to, each the engine's score of an exact placement; with
+    the option as played there (a white card's spot gets the declaration of its placement).
 
     The beams take about ``beam_seconds`` in all. Place options share one beam (placing never
     changes the market); a take option gets its own. The placements, the bulk of the work,
@@ -288,10 +299,10 @@ def _sample_values(game: Game, state: State, moves: list[Move], beam_seconds: fl
         shared = warm_candidates(game, state, start_of(game, state).turns, beam_seconds, lines)
         candidates = [shared] * len(moves)
 
-    def value(k: int) -> int | None:
+    def value(k: int) -> tuple[int, Move] | None:
         after, pinned = afters[k]
         if after.is_over:
-            return solo_breakdown(game, after).total
+            return solo_breakdown(game, after).total, moves[k]
         limit = min(PLACE_SECONDS, deadline - time.perf_counter())
         if limit < MIN_SOLVE_SECONDS:
             if abandon:
@@ -299,8 +310,9 @@ def _sample_values(game: Game, state: State, moves: list[Move], beam_seconds: fl
             limit = MIN_SOLVE_SECONDS
         found = place_candidates(game, after, candidates[k], limit, 1, pinned)
         if found is None:  # nothing placed in time (rare): a whole solve of the rest
-            return value_of(game, state, moves[k], limit, 1)[0]
-        return found.score
+            score, _, move = value_of(game, state, moves[k], limit, 1)
+            return score, move
+        return found.score, found.place if pinned is not None else moves[k]
 
     values = list(pool.map(value, range(len(moves))))
     return None if None in values else values
@@ -312,14 +324,6 @@ def _ranked(mode: str, state: State, options: list[Option], samples: int, starte
     options = [replace(o, loss=best - o.value) for o in options]
     decision = "take" if state.holding is None else "place"
     return Hint(decision, mode, options, samples, time.perf_counter() - started)
-
-
-def playable(game: Game, state: State, move: Move, time_limit: float = 1.0, workers: int = 2) -> Move:
-    """``move`` ready for the engine: a white card's spot gets the declaration the solver
-    prefers on ``game`` (in hidden mode, a game of sampled stock order)."""
-    if isinstance(move, Take) or not move.is_spot or move.declare is not None or not state.holding.is_white:
-        return move
-    return value_of(game, state, move, time_limit, workers)[2]
 
 
 def sampled_game(game: Game, state: State, stock: list[Card], seed: int, sample: int = 0) -> Game:
