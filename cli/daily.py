@@ -163,7 +163,8 @@ def _work_on_solved(path: Path, since: str | None, wanted: Callable[[Solved], bo
     """``daily --prove-open`` and ``--count-open``: each ``wanted`` entry of the solved file
     ``path`` dated ``since`` (ISO) or later, or any date with None, is worked on (``work``:
     the entry improved, or the same entry); the file is rewritten (whole or not at all)
-    after each one that improved, so an interrupted run keeps what it found. ``describe``: the progress line of an entry and its outcome."""
+    after each one that improved, so an interrupted run keeps what it found.
+    ``describe``: the progress line of an entry and its outcome."""
     if not path.exists():
         raise BadInput(f"solved file {path} does not exist")
     entries = list(load_solved(path).values())

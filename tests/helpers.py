@@ -83,6 +83,24 @@ def endgames(rules, count, turns_left=3):
     raise AssertionError(f"no endgame under {rules}")
 
 
+def holding_a_white_card(turns_left):
+    """A random game's place decision holding a white card, with at most ``turns_left`` turns to
+    go: white cards are passed over until then, so that one is still there to take."""
+    for seed in range(200):
+        game = Game(seeded_deal(seed))
+        rng = random.Random(seed)
+        state = game.initial_state()
+        while not state.is_over:
+            takes = game.legal_takes(state)
+            white = [t for t in takes if t.card.is_white]
+            if white and start_of(game, state).turns <= turns_left:
+                return game, game.apply_take(state, white[0])
+            after = game.apply_take(state, rng.choice([t for t in takes if not t.card.is_white] or takes))
+            spots = [p for p in game.legal_places(after) if p.is_spot]
+            state = game.apply_place(after, rng.choice(spots or game.legal_places(after)))
+    raise AssertionError("no white card to hold late in a game")
+
+
 def brute_force_from(game, state):
     """Best final engine score from a take or place decision: the engine alone."""
     if state.is_over:

@@ -3,7 +3,6 @@ hidden-mode estimates are reproducible, unreachable states are refused, and the 
 contracts of ``hint`` and ``review``."""
 
 import json
-import random
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -14,19 +13,17 @@ from click.testing import CliRunner
 from cli.hinting import grade
 from cli.main import main
 from puzzles.daily import load_solved, plan_turns
-from solver.deal import seeded_deal
 from solver.deck import default_deck
 from solver.engine import Game
 from solver.hints import (RACE_MARGIN, _contenders, _most_played, _sample_values, _sampled_option, hint_hidden,
                           hint_known, line_move, options_at, same_option, sampled_game)
-from solver.model import start_of
 from solver.notation import format_state
 from solver.plan import plan_to_json
 from solver.errors import ExhibitionError
 from solver.rules import Rules, showcase_of
 from solver.state import Placed
 from solver.validate import check_against_deal, check_solo_state, hidden_stock
-from tests.helpers import brute_force_from, endgames
+from tests.helpers import brute_force_from, endgames, holding_a_white_card
 
 runner = CliRunner()
 
@@ -207,28 +204,11 @@ def test_hidden_place_values_are_real_scores_of_the_sampled_game():
         assert max(values) == max(exact)  # late in a game the beam's lines include the best one
 
 
-def _holding_a_white_card(turns_left):
-    """A random game's place decision holding a white card, with at most ``turns_left`` turns to go."""
-    for seed in range(200):
-        game = Game(seeded_deal(seed))
-        rng = random.Random(seed)
-        state = game.initial_state()
-        while not state.is_over:
-            takes = game.legal_takes(state)
-            white = [t for t in takes if t.card.is_white]
-            if white and start_of(game, state).turns <= turns_left:
-                return game, game.apply_take(state, white[0])
-            after = game.apply_take(state, rng.choice([t for t in takes if not t.card.is_white] or takes))
-            spots = [p for p in game.legal_places(after) if p.is_spot]
-            state = game.apply_place(after, rng.choice(spots or game.legal_places(after)))
-    raise AssertionError("no white card to hold late in a game")
-
-
 def test_hidden_hints_for_a_white_card_come_with_the_declaration_its_samples_picked():
     """A white card's place option is a spot; in hidden mode each sample's placement picks
     its declaration, and the option carries the one most samples picked, so the best option
     is a move the engine takes as it stands."""
-    game, state = _holding_a_white_card(turns_left=6)
+    game, state = holding_a_white_card(turns_left=6)
     found = hint_hidden(game, state, hidden_stock(state, default_deck()), budget=30, samples=3, seed=5)
     spots = [o.move for o in found.options if o.move.is_spot]
     assert spots and all(move.declare is not None for move in spots)
