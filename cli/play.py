@@ -39,6 +39,12 @@ SHORT = {"g": 0, "e": 1, "c": 2, "y": 3, "m": 4}
 PLACE = re.compile(r"^(?P<where>[a-z_]+:?\d*)(?:=(?P<continent>[a-z]{2})(?P<year>\d{4})?)?$")
 
 
+def moves_help() -> str:
+    """The typed notation, as the module's docstring states it, for the terminal (without
+    the docstring's literal marks)."""
+    return __doc__.split("\n\n", 1)[1].split("\n\nIt reads")[0].replace("``", "")
+
+
 def parse_take(text: str) -> Take:
     code, _, to = text.partition(">")
     c = card(code)
@@ -145,7 +151,7 @@ def play_command(date_text: str | None, seed: int | None, deal_path: str | None,
     """Play a solo puzzle in the terminal: take, place, hint, undo, quit."""
     game, daily_blind, puzzle = _source(date_text, seed, deal_path, overrides)
     session = Session(game, blind or daily_blind, click.echo, proven_line(game.deal))
-    click.echo(__doc__.split("\n\n", 1)[1].split("\n\nIt reads")[0])
+    click.echo(moves_help())
     session.show()
     lines = iter(sys.stdin.readline, "")
     for raw in lines:
@@ -157,7 +163,7 @@ def play_command(date_text: str | None, seed: int | None, deal_path: str | None,
             click.echo("bye")
             return
         if command == "help":
-            click.echo(__doc__.split("\n\n", 1)[1].split("\n\nIt reads")[0])
+            click.echo(moves_help())
             continue
         if command == "undo":
             if len(session.states) > 1:

@@ -246,6 +246,7 @@ def test_play_from_a_script_reaches_the_end_and_undo_works():
     code, out, err = run("play", "--seed", "5", "--time-limit", "2", "--format", "json", input=script)
     assert code == 0, err
     assert "not legal" in out
+    assert "e2=AF1950 for Einstein" in out and "``" not in out  # the notation, as a terminal shows it
     result = json.loads(out.strip().splitlines()[-1])
     assert result["score"] == replay(game, greedy_plan(game)).score and result["optimum"] >= result["score"]
 
