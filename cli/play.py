@@ -39,10 +39,8 @@ SHORT = {"g": 0, "e": 1, "c": 2, "y": 3, "m": 4}
 PLACE = re.compile(r"^(?P<where>[a-z_]+:?\d*)(?:=(?P<continent>[a-z]{2})(?P<year>\d{4})?)?$")
 
 
-def moves_help() -> str:
-    """The typed notation, as the module's docstring states it, for the terminal (without
-    the docstring's literal marks)."""
-    return __doc__.split("\n\n", 1)[1].split("\n\nIt reads")[0].replace("``", "")
+# the typed notation as the module's docstring states it, without its literal marks, for the terminal
+MOVES_HELP = __doc__.split("\n\n", 1)[1].split("\n\nIt reads")[0].replace("``", "")
 
 
 def parse_take(text: str) -> Take:
@@ -151,7 +149,7 @@ def play_command(date_text: str | None, seed: int | None, deal_path: str | None,
     """Play a solo puzzle in the terminal: take, place, hint, undo, quit."""
     game, daily_blind, puzzle = _source(date_text, seed, deal_path, overrides)
     session = Session(game, blind or daily_blind, click.echo, proven_line(game.deal))
-    click.echo(moves_help())
+    click.echo(MOVES_HELP)
     session.show()
     lines = iter(sys.stdin.readline, "")
     for raw in lines:
@@ -163,7 +161,7 @@ def play_command(date_text: str | None, seed: int | None, deal_path: str | None,
             click.echo("bye")
             return
         if command == "help":
-            click.echo(moves_help())
+            click.echo(MOVES_HELP)
             continue
         if command == "undo":
             if len(session.states) > 1:
