@@ -115,13 +115,17 @@ def item_caps(game: Game, start: Start | None = None) -> dict[str, int]:
     """A true upper bound on each score item from ``start`` (default: the deal's first
     state), over the candidate cards; their sum is ``static_bound``. Items not in the
     rules in force are absent."""
-    cards = candidate_cards(start or start_of(game))
+    return _caps_over(game, candidate_cards(start or start_of(game)))
+
+
+def _caps_over(game: Game, cards: list[Card]) -> dict[str, int]:
+    """Each score item's most over a hall drawn from ``cards``, item by item."""
     caps = {
         "all_continents": 100,
         "continent_focus": 100 * focus_most(game.layout),
         "decades": 100 * decade_count(cards),
         "chain": 100 * longest_chain(cards),
-        "mid_century": max(100 - 2 * abs(c.year - 1950) for c in cards if c.year is not None),
+        "mid_century": max((100 - 2 * abs(c.year - 1950) for c in cards if c.year is not None), default=0),
         "empty_spots": 0,
         "depot": 0,
     }
@@ -131,6 +135,48 @@ def item_caps(game: Game, start: Start | None = None) -> dict[str, int]:
     if game.rules.secret_decade is not None:
         caps["secret_decade"] = 100 * min(HALL_SIZE, sum(1 for c in cards if c.decade == game.rules.secret_decade))
     return caps
+
+
+def sequence_bound(game: Game, state: State, takes: list[Take]) -> int:
+    """A true upper bound on the score of any game from ``state`` that plays a prefix of
+    ``takes`` and ends there (a placement with the game free to stop early): over each
+    prefix, the item caps of the cards it owns (hall, held, taken), with the focus and all
+    six continents from their colours, YEARS GAP from their extreme years and the market
+    the prefix leaves, and the empty spots and depot cards that so many cards must leave.
+    About half a millisecond a sequence, against 30-90 ms for placing it, which it spares
+    when the bound cannot beat a floor (``solver.solve.place_candidates``)."""
+    board = state.board
+    owned = board.hall_cards + ([state.holding] if state.holding is not None else [])
+    best = None
+    for k in range(len(takes) + 1):
+        if k:
+            state = game.take_only(state, takes[k - 1], check=False)
+            owned.append(takes[k - 1].card)
+        caps = _caps_over(game, owned)
+        counts = [0] * len(Continent)
+        for c in owned:
+            if c.continent is not None:
+                counts[int(c.continent)] += 1
+        caps["continent_focus"] = 100 * min(focus_most(game.layout), max(counts))
+        caps["all_continents"] = 100 * all(counts)
+        if "years_gap" in caps:
+            caps["years_gap"] = _years_gap_cap(owned, state.market_cards)
+        caps["empty_spots"] = -100 * max(0, HALL_SIZE - len(owned))
+        caps["depot"] = -100 * (len(board.depot) + max(0, len(owned) - HALL_SIZE - 1))  # one card at most to END
+        bound = sum(caps.values())
+        best = bound if best is None else max(best, bound)
+    return best
+
+
+def _years_gap_cap(owned: list[Card], market: list[Card]) -> int:
+    """YEARS GAP's most with its two cards among ``owned`` and ``market`` left at the end:
+    the widest pair (the oldest and the newest year) leaves the fewest market cards outside."""
+    years = [c.year for c in owned if c.year is not None]
+    if len(years) < 2:
+        return 0
+    low, high = min(years), max(years)
+    outside = sum(1 for c in market if c.year is not None and not low <= c.year <= high)
+    return 100 * max(0, 5 - outside)
 
 
 def static_bound(game: Game, start: Start | None = None) -> int:

@@ -25,7 +25,7 @@ from solver.cards import Card, Continent
 from solver.engine import Game
 from solver.errors import ExhibitionError, IllegalMoveError
 from solver.greedy import greedy_place, greedy_plan
-from solver.model import SoloModel, build_solo_model, fix_prefix, start_of, static_bound
+from solver.model import SoloModel, build_solo_model, fix_prefix, sequence_bound, start_of, static_bound
 from solver.moves import DEPOT, END, Place, Take, Turn
 from solver.plan import Replay, replay
 from solver.state import State
@@ -315,8 +315,11 @@ def place_candidates(game: Game, state: State, candidates: list[list[Take]], lim
     With ``floor``, a placement only looks for plans above it and above the best placed so
     far, and None means that none beat ``floor``: a sequence that cannot beat them is
     refuted, which is several times quicker than placing it (40 sequences in about 1 s
-    instead of 3-4 s on 2 threads). ``threads`` places that many sequences at once, each
-    with ``workers`` CP-SAT workers (CP-SAT releases the GIL)."""
+    instead of 3-4 s on 2 threads), and one whose ``sequence_bound`` is below that is not
+    asked of CP-SAT at all (the two wide dives' sequences of ten benchmark deals, placed
+    above their optima: 13.7 s against 27.3 s; above the warm start's plans: 24.7 s
+    against 33.9 s). ``threads`` places that many sequences at once, each with
+    ``workers`` CP-SAT workers (CP-SAT releases the GIL)."""
     started = time.perf_counter()
     best: list[Solution] = []  # the best so far, shared by the threads
     lock = threading.Lock()
@@ -327,6 +330,8 @@ def place_candidates(game: Game, state: State, candidates: list[list[Take]], lim
             return
         with lock:
             above = None if floor is None else max([floor] + [b.score for b in best]) + 1
+        if above is not None and sequence_bound(game, state, takes) < above:
+            return  # no placement of it can reach the floor: spared the CP-SAT solve
         try:
             found = solve(game, takes=[t.card for t in takes], state=state, workers=workers, stop_early=True,
                           time_limit=max(MIN_PLACE_SECONDS, left), pinned=pinned, warm_start=False, at_least=above)

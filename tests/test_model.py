@@ -2,13 +2,16 @@
 item scoring, and an exhaustive engine search on short games."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
+from puzzles.daily import known_line, load_solved
 from solver.deal import Deal, parse_cards, seeded_deal
 from solver.deck import default_deck
 from solver.engine import Game
 from solver.hints import sampled_game
-from solver.model import build_solo_model, start_of, static_bound
+from solver.model import build_solo_model, sequence_bound, start_of, static_bound
 from solver.moves import Place
 from solver.notation import parse_rules
 from solver.rules import showcase_of
@@ -181,3 +184,45 @@ def test_feasibility_solver_answers_both_ways(workers):
         assert solver.parameters.num_workers == (6 if complete_only else workers)
         assert solver.parameters.use_lns is not complete_only
         assert solver.solve(h.model) == status
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), rules=st.sampled_from(RULE_SETS), cut=st.integers(0, 40))
+def test_a_sequence_bound_holds_every_game_playing_its_takes(seed, rules, cut):
+    """A random game from its start, and from a state part-way through it (at a take or at a
+    place decision): the bound of the takes that follow is at least the final score."""
+    game = Game(Deal(seeded_deal(seed).cards, parse_rules(rules)))
+    turns, final = random_plan(game, seed)
+    score = solo_breakdown(game, final).total
+    assert sequence_bound(game, game.initial_state(), [t.take for t in turns]) >= score
+    state, split = game.initial_state(), min(cut // 2, len(turns))
+    for turn in turns[:split]:
+        state = game.apply_place(game.apply_take(state, turn.take), turn.place)
+    rest = [t.take for t in turns[split:]]
+    assert sequence_bound(game, state, rest) >= score
+    if rest and cut % 2:  # the next card taken and held, waiting for its place
+        assert sequence_bound(game, game.apply_take(state, rest[0]), rest[1:]) >= score
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_sequence_bound_holds_its_best_placement_and_is_below_the_deals_bound(seed):
+    game, takes, _ = random_game(seed, RULE_SETS[seed % len(RULE_SETS)])
+    start = game.initial_state()
+    sequence = [t.take for t in solve(game, takes=takes).plan]
+    best = solve(game, takes=takes, stop_early=True)
+    assert static_bound(game) >= sequence_bound(game, start, sequence) >= best.score
+
+
+def test_a_sequence_bound_holds_the_shipped_optimal_lines_from_each_of_their_states():
+    """Proven optimal lines score near every item's cap, so a bound that overstates nothing
+    but cuts one item too tight fails here (random games score far below it). Every tenth
+    shipped daily puzzle (all rule sets), from each state along its line."""
+    for entry in sorted(load_solved().values(), key=lambda e: e.id)[::10]:
+        game, line = known_line(entry)
+        state = game.initial_state()
+        for t, turn in enumerate(line.plan):
+            takes = [u.take for u in line.plan[t:]]
+            assert sequence_bound(game, state, takes) >= entry.target, (entry.date, t)
+            held = game.apply_take(state, turn.take)
+            assert sequence_bound(game, held, takes[1:]) >= entry.target, (entry.date, t, "held")
+            state = game.apply_place(held, turn.place)
