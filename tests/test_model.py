@@ -205,7 +205,7 @@ def test_a_sequence_bound_holds_every_game_playing_its_takes(seed, rules, cut):
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_a_sequence_bound_holds_its_best_placement_and_is_below_the_deals_bound(seed):
+def test_a_sequence_bound_holds_its_best_placement_and_is_at_most_the_static_bound(seed):
     game, takes, _ = random_game(seed, RULE_SETS[seed % len(RULE_SETS)])
     start = game.initial_state()
     sequence = [t.take for t in solve(game, takes=takes).plan]
