@@ -24,7 +24,7 @@ from solver.cards import Card, Continent
 from solver.deal import SOLO_TURNS_MAX
 from solver.engine import Game
 from solver.moves import Take
-from solver.scoring import decade_count, longest_chain
+from solver.scoring import continent_focus, decade_count, has_all_continents, longest_chain
 from solver.requirements import ERA_STEP
 from solver.rules import BASE_LAYOUT, DEPOT_SIZE, HALL_SIZE, MARKET_SIZE, Showcase, showcase_of
 from solver.state import Placed, State
@@ -119,10 +119,11 @@ def item_caps(game: Game, start: Start | None = None) -> dict[str, int]:
 
 
 def _caps_over(game: Game, cards: list[Card]) -> dict[str, int]:
-    """Each score item's most over a hall drawn from ``cards``, item by item."""
+    """Each score item's most over a hall drawn from ``cards``, item by item (the focus
+    and all six continents from their colours too)."""
     caps = {
-        "all_continents": 100,
-        "continent_focus": 100 * focus_most(game.layout),
+        "all_continents": 100 * has_all_continents(cards),
+        "continent_focus": 100 * min(focus_most(game.layout), continent_focus(cards)),
         "decades": 100 * decade_count(cards),
         "chain": 100 * longest_chain(cards),
         "mid_century": max((100 - 2 * abs(c.year - 1950) for c in cards if c.year is not None), default=0),
@@ -140,32 +141,25 @@ def _caps_over(game: Game, cards: list[Card]) -> dict[str, int]:
 def sequence_bound(game: Game, state: State, takes: list[Take]) -> int:
     """A true upper bound on the score of any game from ``state`` that plays a prefix of
     ``takes`` and ends there (a placement with the game free to stop early): over each
-    prefix, the item caps of the cards it owns (hall, held, taken), with the focus and all
-    six continents from their colours, YEARS GAP from their extreme years and the market
-    the prefix leaves, and the empty spots and depot cards that so many cards must leave.
-    About half a millisecond a sequence, against 30-90 ms for placing it, which it spares
-    when the bound cannot beat a floor (``solver.solve.place_candidates``)."""
+    prefix, the item caps of the cards it owns (hall, held, taken: ``_caps_over``), with
+    YEARS GAP from their extreme years and the market the prefix leaves, and the empty
+    spots and depot cards that so many cards must leave. About half a millisecond a
+    sequence, against 30-90 ms for placing it, which it spares when the bound cannot beat
+    a floor (``solver.solve.place_candidates``)."""
     board = state.board
     owned = board.hall_cards + ([state.holding] if state.holding is not None else [])
-    best = None
+    bounds = []
     for k in range(len(takes) + 1):
         if k:
             state = game.take_only(state, takes[k - 1], check=False)
             owned.append(takes[k - 1].card)
         caps = _caps_over(game, owned)
-        counts = [0] * len(Continent)
-        for c in owned:
-            if c.continent is not None:
-                counts[int(c.continent)] += 1
-        caps["continent_focus"] = 100 * min(focus_most(game.layout), max(counts))
-        caps["all_continents"] = 100 * all(counts)
         if "years_gap" in caps:
             caps["years_gap"] = _years_gap_cap(owned, state.market_cards)
         caps["empty_spots"] = -100 * max(0, HALL_SIZE - len(owned))
         caps["depot"] = -100 * (len(board.depot) + max(0, len(owned) - HALL_SIZE - 1))  # one card at most to END
-        bound = sum(caps.values())
-        best = bound if best is None else max(best, bound)
-    return best
+        bounds.append(sum(caps.values()))
+    return max(bounds)
 
 
 def _years_gap_cap(owned: list[Card], market: list[Card]) -> int:
