@@ -74,8 +74,8 @@ def main() -> None:
             started = time.perf_counter()
             cells._try_cell(game, models, cell, target, limit, WORKERS)
             seconds[2] += time.perf_counter() - started
-            refuted = cells._refuted_without_walk(models.relaxed, cell, target, cells.RELAXED_SECONDS,
-                                                  WORKERS)  # untimed
+            refuted = cells._ask_without_walk(models.relaxed, cell, target, cells.RELAXED_SECONDS,
+                                              WORKERS).refuted  # untimed
             if refuted and baseline == "better":
                 sys.exit(f"seed {seed}: the relaxation refuted [{cell}] at {target},"
                          " where the whole model found a plan")

@@ -56,6 +56,13 @@ cards of one run of years (with ONE DECADE, of one decade), their best sequences
 exactly. The first wide dive comes first; then the cells and the other dives take turns
 (``improve_and_prove``), so that an easy deal, whose optimum the first dive finds, is
 proven without waiting for the others.
+A cell that CP-SAT does not settle in its slice is followed by a *guided dive*: the relaxation
+without the walk has found a plan in it, whose hall gathers what the cell's profile needs
+(the focus continent's cards, the run, the decades) along no walk the market allows; the beam
+rewarded for those cards looks for a walk that takes most of them. The optimum often lies in
+a basin other than the best plan's (seed 11: 2690 with focus North America, 2694 with focus
+Oceania and a depot card), where no dive from the warm start looks and the cells would find
+it only after many slices (seed 10's 2696 after 298 s).
 A plan that a cell or the whole-game solve finds is any plan above its target, often not
 the best placement of its own takes: it is *polished*, its takes placed exactly (a few
 hundredths of a second), before it becomes the best plan.
@@ -74,7 +81,7 @@ import sys
 import time
 from dataclasses import dataclass, replace
 from itertools import count, islice
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from ortools.sat.python import cp_model
 
@@ -115,6 +122,14 @@ WIDE_CANDIDATES = 60  # sequences of a wide dive placed
 RUN_BONUS = 150  # the run dive's beam: worth of each card of the run (tried 50-200 on seed 1)
 RUN_BEAM_WIDTH = 2000  # its width: about 1.5 s of beam
 RUN_CANDIDATES = 10  # sequences of a run dive placed
+# A guided dive's beam (``_Dives.guided``): worth of each card of a cell's relaxed plan, the
+# width and the sequences placed. After the first wide dive, guided dives from the relaxed
+# plans of the top dozen profiles found the optimum of seeds 1, 10 and 11 in 2-7 s (seed 10's
+# 2696 came from a cell after 298 s); 60 at 3000 wide found more than 150 at 2000, or 120 or
+# 60 at 1000 (scratch, benchmarks/README.md)
+GUIDED_BONUS = 60
+GUIDED_WIDTH = 3000
+GUIDED_CANDIDATES = 10
 DIVE_SECONDS = 5.0  # at most, for placing one dive's sequences
 DIVE_THREADS = 2  # placements at once, one CP-SAT worker each (a placement is too small for a portfolio)
 FIRST_SHARE = 0.1  # of the time limit for the whole-game solve, before the rest (easy deals prove in it)
@@ -367,6 +382,7 @@ class _Dives:
         self.state = start if opening is None else game.apply_take(start, opening)  # where the beams look from
         self.turns = start_of(game, self.state).turns
         self.tried: set[tuple] = set()
+        self.guided_by: set[frozenset[Card]] = set()  # the wanted cards of the guided dives so far
         self.seconds = 0.0
 
     def run(self, best: Solution, limit: float | None, dives: int | None = None) -> Solution:
@@ -380,19 +396,39 @@ class _Dives:
         for _ in range(len(self.beams) if dives is None else dives):
             if not self.beams or left() <= 0:
                 break
-            name, heuristic = self.beams.pop(0)
-            candidates = [c for c in beam_candidates(self.game, self.state, self.turns, heuristic)
-                          if tuple(c) not in self.tried]
-            self.tried.update(tuple(c) for c in candidates)
-            found = place_candidates(self.game, self.state, candidates, min(DIVE_SECONDS, left()), 1,
-                                     floor=_to_beat(best, self.goal), threads=DIVE_THREADS)
-            if found is not None and self.opening is not None:
-                found = _opened_with(self.game, self.opening, found)
-            best = found or best
-            if self.progress:
-                print(f"  {name}: {found.score if found else '-'}  best {best.score}", file=sys.stderr, flush=True)
+            best = self._dive(*self.beams.pop(0), best, left())
         self.seconds += time.perf_counter() - started
         return best
+
+    def guided(self, best: Solution, wanted: frozenset[Card], limit: float | None) -> Solution:
+        """``best``, or a better plan from a *guided dive* within ``limit`` seconds: the beam
+        rewarded for the ``wanted`` cards, the hall of a plan that the relaxation without the
+        vehicle's walk found in a cell CP-SAT could not settle in its slice. Such a plan
+        gathers what the cell's profile needs (the focus continent's cards, the run, the
+        decades) but not along a walk the market allows; the beam looks for a walk that
+        takes most of them. Each set of cards is dived once."""
+        if not wanted or wanted in self.guided_by or (limit is not None and limit <= 0):
+            return best
+        self.guided_by.add(wanted)
+        started = time.perf_counter()
+        heuristic = replace(HEURISTIC, wanted=wanted, wanted_bonus=GUIDED_BONUS, width=GUIDED_WIDTH,
+                            candidates=GUIDED_CANDIDATES)
+        best = self._dive("guided dive", heuristic, best, DIVE_SECONDS if limit is None else limit)
+        self.seconds += time.perf_counter() - started
+        return best
+
+    def _dive(self, name: str, heuristic: Heuristic, best: Solution, limit: float) -> Solution:
+        """``best``, or a better plan among the beam's sequences no dive tried yet, placed within ``limit``."""
+        candidates = [c for c in beam_candidates(self.game, self.state, self.turns, heuristic)
+                      if tuple(c) not in self.tried]
+        self.tried.update(tuple(c) for c in candidates)
+        found = place_candidates(self.game, self.state, candidates, min(DIVE_SECONDS, limit), 1,
+                                 floor=_to_beat(best, self.goal), threads=DIVE_THREADS)
+        if found is not None and self.opening is not None:
+            found = _opened_with(self.game, self.opening, found)
+        if self.progress:
+            print(f"  {name}: {found.score if found else '-'}  best {(found or best).score}", file=sys.stderr, flush=True)
+        return found or best
 
 
 def _dive_beams(game: Game, splitter: _Splitter) -> Iterator[tuple[str, Heuristic]]:
@@ -480,17 +516,19 @@ class _CellModels:
 
 
 def _try_cell(game: Game, models: _CellModels, cell: Cell, target: int, limit: float | None,
-              workers: int) -> tuple[str, Solution | None]:
+              workers: int) -> tuple[str, Solution | None, frozenset[Card]]:
     """Ask CP-SAT for a plan of the cell scoring ``target`` or more: ``("refuted", None)``,
-    ``("better", plan)``, or ``("split", None)`` when the time runs out first. The model
+    ``("better", plan)``, or ``("split", None)`` when the time runs out first; third, the
+    hall of the plan the relaxation found (``_RelaxedAnswer``), for a guided dive. The model
     without the vehicle's walk is asked first: where it has no such plan, no game has."""
     started = time.perf_counter()
-    if _refuted_without_walk(models.relaxed, cell, target,
-                             RELAXED_SECONDS if limit is None else min(RELAXED_SECONDS, limit), workers):
-        return "refuted", None
+    relaxed = _ask_without_walk(models.relaxed, cell, target,
+                                RELAXED_SECONDS if limit is None else min(RELAXED_SECONDS, limit), workers)
+    if relaxed.refuted:
+        return "refuted", None, relaxed.hall
     if limit is not None:
         limit = max(0.01, limit - (time.perf_counter() - started))
-    return _ask_whole_model(game, models.whole, cell, target, limit, workers)
+    return (*_ask_whole_model(game, models.whole, cell, target, limit, workers), relaxed.hall)
 
 
 def _ask_whole_model(game: Game, whole: SoloModel | None, cell: Cell, target: int, limit: float | None,
@@ -505,20 +543,42 @@ def _ask_whole_model(game: Game, whole: SoloModel | None, cell: Cell, target: in
     return ("refuted", None) if found is None else ("better", found)
 
 
-def _refuted_without_walk(relaxed: SoloModel, cell: Cell, target: int, limit: float, workers: int) -> bool:
-    """Whether the relaxation without the vehicle's walk (``relaxed``, built by
-    ``build_solo_model(walk=False)``, copied) proves within ``limit`` seconds that no plan of
-    the cell scores ``target``."""
+class _RelaxedAnswer(NamedTuple):
+    """What the relaxation without the vehicle's walk says of a cell: ``refuted``, no plan
+    of it scores the target; else ``hall``, the coloured and 1945 cards in the hall of a plan
+    it found (empty when it found none in its time)."""
+
+    refuted: bool
+    hall: frozenset[Card]
+
+
+def _ask_without_walk(relaxed: SoloModel, cell: Cell, target: int, limit: float, workers: int) -> _RelaxedAnswer:
+    """Ask the relaxation without the vehicle's walk (``relaxed``, built by
+    ``build_solo_model(walk=False)``, copied) for a plan of the cell scoring ``target``,
+    within ``limit`` seconds."""
     h = relaxed.copy()
     h.model.add(h.score >= target)
     cell.restrict(h)
     h.model.clear_objective()
-    return feasibility_solver_for(limit, workers).solve(h.model) == cp_model.INFEASIBLE
+    solver = feasibility_solver_for(limit, workers)
+    status = solver.solve(h.model)
+    if status == cp_model.INFEASIBLE:
+        return _RelaxedAnswer(True, frozenset())
+    if status not in (cp_model.FEASIBLE, cp_model.OPTIMAL):
+        return _RelaxedAnswer(False, frozenset())
+    hall = frozenset(h.cards[i] for (i, _), v in h.shelf.items() if h.cards[i].year is not None and solver.value(v))
+    return _RelaxedAnswer(False, hall)
+
+
+# A guided dive (``_Dives.guided``): the best plan and a cell's relaxed hall -> the best plan after it
+Guide = Callable[[Solution, frozenset[Card]], Solution]
 
 
 class _OpenCells:
     """A proof by cells in progress: the cells not yet refuted, best bound first, worked on
-    in rounds between which the best plan may improve (a dive's). A refutation holds
+    in rounds between which the best plan may improve (a dive's; with a ``guide``, after
+    each cell that CP-SAT does not settle in its slice, a guided dive from the plan the
+    relaxation found in it). A refutation holds
     whatever the best plan (``refuted_from`` is a score no plan of the cell reaches), so
     the cells carry over from round to round. With a ``goal``, only plans scoring that much
     matter: the cells are asked for them at least, and the work ends when one is found.
@@ -526,9 +586,9 @@ class _OpenCells:
     what it refutes stays refuted."""
 
     def __init__(self, game: Game, splitter: _Splitter, ceiling: int | None, deadline: float | None, workers: int,
-                 progress: bool, goal: int | None = None) -> None:
+                 progress: bool, goal: int | None = None, guide: Guide | None = None) -> None:
         self.game, self.splitter, self.deadline, self.workers, self.progress = game, splitter, deadline, workers, progress
-        self.goal = goal
+        self.goal, self.guide = goal, guide
         self.models = _CellModels(splitter.model, build_solo_model(game, walk=False))
         self.started = time.perf_counter()
         self.order = count()
@@ -565,9 +625,11 @@ class _OpenCells:
                 beat = _to_beat(best, self.goal)
                 target = _target(cell.bound, beat, self.splitter.is_exact(cell))
                 limit = limit if left is None else min(limit, left)
-                outcome, found = _try_cell(self.game, self.models, cell, target, limit, self.workers)
+                outcome, found, relaxed_hall = _try_cell(self.game, self.models, cell, target, limit, self.workers)
                 if found is not None:  # with a goal, it reaches it: done (polishing might change the opening)
                     best = found if self.goal is not None else _polished(self.game, found, self.deadline)
+                if outcome == "split" and self.guide is not None:
+                    best = self.guide(best, relaxed_hall)
                 if outcome == "refuted":
                     self.refuted += 1
                     cell = replace(cell, refuted_from=target)
@@ -640,13 +702,15 @@ def improve_and_prove(game: Game, best: Solution, time_limit: float | None, work
     deadline = None if time_limit is None else started + time_limit
     splitter = _Splitter(game, opening)
     dives = _Dives(game, _dive_beams(game, splitter), progress, opening, goal)
-    cells = _OpenCells(game, splitter, ceiling, deadline, workers, progress, goal)
 
     def dive_time() -> float | None:
         """What the dives may still take."""
         if deadline is None:
             return None
         return min(HARVEST_SHARE * time_limit - dives.seconds, deadline - time.perf_counter())
+
+    cells = _OpenCells(game, splitter, ceiling, deadline, workers, progress, goal,
+                       guide=lambda best_now, hall: dives.guided(best_now, hall, dive_time()))
 
     best = dives.run(best, dive_time(), 1)
     while not cells.settled(best) and (deadline is None or time.perf_counter() < deadline):
