@@ -7,9 +7,9 @@ from itertools import islice
 import pytest
 
 import solver.cells as cells
-from solver.cells import (CHILD_SECONDS, DESCENT, GROUPED_SLICE, MAX_PROFILES, SLICES, Cell, Limit, _ask_whole_model,
-                          _ask_without_walk, _dive_beams, _Dives, _OpenCells, _polished, _Splitter, _target,
-                          opening_reaches, prove_by_cells, solve_by_cells)
+from solver.cells import (CHILD_SECONDS, DESCENT, GROUPED_SLICE, MAX_PROFILES, SLICES, STEP_MIN, Cell, Limit,
+                          _ask_whole_model, _ask_without_walk, _dive_beams, _Dives, _OpenCells, _polished, _Splitter,
+                          _target, opening_reaches, prove_by_cells, solve_by_cells)
 from solver.cards import Continent, card
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
@@ -116,7 +116,11 @@ def test_a_split_with_one_live_child_is_made_with_the_next_one():
     assert [child.limits[-1] for child in children] == [Limit("focus", Continent.SA), Limit("focus", Continent.NA)]
     assert all(child.bound == cell.bound and child.stage == 3 for child in children)
     assert _target(cell.bound, 2690, exact=True) == 2691  # beat the best plan at once
-    assert _target(cell.bound, 2690, exact=False) == cell.bound - DESCENT + 1  # a grouped profile: a step first
+    assert _target(cell.bound, 2590, exact=True) == 2591
+    assert cell.bound - DESCENT + 1 - STEP_MIN < 2690 < cell.bound - DESCENT + 1
+    assert _target(cell.bound, 2690, exact=False) == 2691  # a step just above the best plan: at once
+    far = cell.bound - DESCENT - STEP_MIN
+    assert _target(cell.bound, far, exact=False) == cell.bound - DESCENT + 1  # a grouped profile far above: a step first
 
 
 def test_a_cell_with_a_wide_split_is_tried_again_with_twice_its_slice_first():
