@@ -48,7 +48,8 @@ so the top bounds come down step by step to the cell that holds the optimum (a g
 profile asked at once to beat a best plan far below the optimum found none in its 8 s:
 five groups in a row on a variant deal). An exact profile is asked to beat the best plan
 at once (its step would admit every MID CENTURY card but the poorest, and the rest would
-be refuted again from the start).
+be refuted again from the start), and so is a cell whose step would land less than
+``STEP_MIN`` above the best plan (it would ask nearly the same question twice).
 
 CP-SAT finds good plans slowly, and a cell can only be refuted from the best plan on; so
 *dives* look for good plans: beams of the warm start, plain and wide or rewarded for the
