@@ -524,10 +524,11 @@ class _CellModels:
 
 def _try_cell(game: Game, models: _CellModels, cell: Cell, target: int, limit: float | None,
               workers: int) -> tuple[str, Solution | None, frozenset[Card]]:
-    """Ask CP-SAT for a plan of the cell scoring ``target`` or more: ``("refuted", None)``,
-    ``("better", plan)``, or ``("split", None)`` when the time runs out first; third, the
-    hall of the plan the relaxation found (``_RelaxedAnswer``), for a guided dive. The model
-    without the vehicle's walk is asked first: where it has no such plan, no game has."""
+    """Ask CP-SAT for a plan of the cell scoring ``target`` or more: ``("refuted", None,
+    hall)``, ``("better", plan, hall)``, or ``("split", None, hall)`` when the time runs out
+    first. The model without the vehicle's walk is asked first: where it has no such plan,
+    no game has; ``hall`` is that of the plan it found (``_RelaxedAnswer``; empty if none),
+    for a guided dive."""
     started = time.perf_counter()
     relaxed = _ask_without_walk(models.relaxed, cell, target,
                                 RELAXED_SECONDS if limit is None else min(RELAXED_SECONDS, limit), workers)
@@ -585,8 +586,8 @@ class _OpenCells:
     """A proof by cells in progress: the cells not yet refuted, best bound first, worked on
     in rounds between which the best plan may improve (a dive's; with a ``guide``, after
     each cell that CP-SAT does not settle in its slice, a guided dive from the plan the
-    relaxation found in it). A refutation holds
-    whatever the best plan (``refuted_from`` is a score no plan of the cell reaches), so
+    relaxation found in it). A refutation holds whatever the best plan (``refuted_from``
+    is a score no plan of the cell reaches), so
     the cells carry over from round to round. With a ``goal``, only plans scoring that much
     matter: the cells are asked for them at least, and the work ends when one is found.
     The relaxation without the walk has no opening take fixed: it holds every plan, so
@@ -697,8 +698,9 @@ def improve_and_prove(game: Game, best: Solution, time_limit: float | None, work
     then the cells and the other dives (the second wide dive, the run dives) in turn,
     ``CELL_ROUND`` seconds of cells between two dives (on an easy deal the first dive finds
     the optimum and the first rounds prove it; on a hard one a later dive's better plan
-    makes every later refutation easier), the dives taking at most ``HARVEST_SHARE`` of the
-    time; the cells get the time left. Both wide dives before the cells took 9% longer over
+    makes every later refutation easier), and a guided dive after each cell left unsettled
+    in its slice, the dives taking at most ``HARVEST_SHARE`` of the time; the cells get the
+    time left. Both wide dives before the cells took 9% longer over
     23 benchmark deals, 20% over 10 paired, most of it on two deals (``benchmarks/README.md``,
     sixteenth session).
 
