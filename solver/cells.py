@@ -432,7 +432,8 @@ class _Dives:
         if found is not None and self.opening is not None:
             found = _opened_with(self.game, self.opening, found)
         if self.progress:
-            print(f"  {name}: {found.score if found else '-'}  best {(found or best).score}", file=sys.stderr, flush=True)
+            print(f"  {name}: {found.score if found else '-'}  best {(found or best).score}", file=sys.stderr,
+                  flush=True)
         return found or best
 
 
