@@ -7,9 +7,9 @@ from itertools import islice
 import pytest
 
 import solver.cells as cells
-from solver.cells import (CHILD_SECONDS, DESCENT, GROUPED_SLICE, MAX_PROFILES, SLICES, STEP_MIN, Cell, Limit,
-                          _ask_whole_model, _ask_without_walk, _dive_beams, _Dives, _fixed, _OpenCells, _polished,
-                          _Splitter, _target, opening_reaches, prove_by_cells, solve_by_cells)
+from solver.cells import (CHILD_SECONDS, DESCENT, GROUPED_SLICE, GUIDED_FRUITLESS, MAX_PROFILES, SLICES, STEP_MIN,
+                          Cell, Limit, _ask_whole_model, _ask_without_walk, _dive_beams, _Dives, _fixed, _OpenCells,
+                          _polished, _Splitter, _target, opening_reaches, prove_by_cells, solve_by_cells)
 from solver.cards import Continent, card
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
@@ -304,6 +304,29 @@ def test_a_guided_dive_finds_the_walk_that_takes_a_relaxed_plans_cards():
     found = dives.guided(start, wanted, None)
     assert found.score == 2694 and replay(game, found.plan).score == 2694
     assert dives.guided(start, wanted, None) is start
+
+
+def test_guided_dives_stop_after_so_many_found_nothing_in_a_row(monkeypatch):
+    """Each guided dive that finds nothing counts; after ``GUIDED_FRUITLESS`` in a row no
+    more are made, and a dive that finds a better plan starts the count again."""
+    game = Game(seeded_deal(7))
+    plan = greedy_plan(game, game.initial_state())
+    greedy = replay(game, plan)
+    start = Solution(greedy.score, greedy.score, "feasible", plan, greedy, 0.0)
+    better = replace(start, score=greedy.score + 1)
+    dived = []
+    finds = {3}  # the fourth dive finds a better plan
+
+    def dive(self, name, heuristic, best, limit):
+        dived.append(heuristic.wanted)
+        return better if len(dived) - 1 in finds else best
+
+    monkeypatch.setattr(_Dives, "_dive", dive)
+    dives = _Dives(game, [], progress=False)
+    cards = [c for c in candidate_cards(start_of(game)) if c.year is not None]
+    outcomes = [dives.guided(start, frozenset([c]), None) for c in cards[:4 + GUIDED_FRUITLESS + 2]]
+    assert len(dived) == 4 + GUIDED_FRUITLESS  # three, the find, then GUIDED_FRUITLESS that found nothing
+    assert outcomes[3] is better and all(outcome is start for i, outcome in enumerate(outcomes) if i != 3)
 
 
 def test_a_cell_left_unsettled_is_followed_by_a_guided_dive(monkeypatch):
