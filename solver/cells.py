@@ -60,7 +60,8 @@ proven without waiting for the others.
 A cell that CP-SAT does not settle in its slice is followed by a *guided dive*: the relaxation
 without the walk has found a plan in it, whose hall gathers what the cell's profile needs
 (the focus continent's cards, the run, the decades) along no walk the market allows; the beam
-rewarded for those cards looks for a walk that takes most of them. The optimum often lies in
+rewarded for those cards looks for a walk that takes most of them (none after
+``GUIDED_FRUITLESS`` in a row found nothing). The optimum often lies in
 a basin other than the best plan's (seed 11: 2690 with focus North America, 2694 with focus
 Oceania and a depot card), where no dive from the warm start looks and the cells would find
 it only after many slices (seed 10's 2696 after 298 s).
