@@ -24,7 +24,8 @@ from solver.cards import Card, Continent
 from solver.deal import SOLO_TURNS_MAX
 from solver.engine import Game
 from solver.moves import Take
-from solver.scoring import continent_focus, decade_count, has_all_continents, longest_chain
+from solver.scoring import (continent_focus, decade_count, has_all_continents, longest_chain, secret_decade_hits,
+                            years_gap_points)
 from solver.requirements import ERA_STEP
 from solver.rules import BASE_LAYOUT, DEPOT_SIZE, HALL_SIZE, MARKET_SIZE, Showcase, showcase_of
 from solver.state import Placed, State
@@ -134,7 +135,7 @@ def _caps_over(game: Game, cards: list[Card]) -> dict[str, int]:
         if kind in game.layout:
             caps[item] = 500
     if game.rules.secret_decade is not None:
-        caps["secret_decade"] = 100 * min(HALL_SIZE, sum(1 for c in cards if c.decade == game.rules.secret_decade))
+        caps["secret_decade"] = 100 * min(HALL_SIZE, secret_decade_hits(cards, game.rules.secret_decade))
     return caps
 
 
@@ -168,9 +169,7 @@ def _years_gap_cap(owned: list[Card], market: list[Card]) -> int:
     years = [c.year for c in owned if c.year is not None]
     if len(years) < 2:
         return 0
-    low, high = min(years), max(years)
-    outside = sum(1 for c in market if c.year is not None and not low <= c.year <= high)
-    return 100 * max(0, 5 - outside)
+    return years_gap_points(min(years), max(years), [c.year for c in market if c.year is not None])
 
 
 def static_bound(game: Game, start: Start | None = None) -> int:

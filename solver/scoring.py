@@ -89,6 +89,13 @@ def secret_decade_hits(cards: Sequence[Card], decade: int | None) -> int:
     return 0 if decade is None else sum(1 for c in cards if c.decade == decade)
 
 
+def years_gap_points(left: int, right: int, market_years: Sequence[int]) -> int:
+    """Solo YEARS GAP (x100) of a full showcase with the years ``left`` and ``right``: 5 less
+    one for each available card older than the left one or newer than the right one."""
+    outside = sum(1 for y in market_years if y < left or y > right)
+    return SOLO_FACTOR * max(0, 5 - outside)
+
+
 # ---------------------------------------------------------------------- solo
 def solo_breakdown(game: Game, state: State, player: int = 0) -> Breakdown:
     """The solo score (x100) with one item per scoring rule, for the state as it stands."""
@@ -113,8 +120,7 @@ def solo_breakdown(game: Game, state: State, player: int = 0) -> Breakdown:
         items["mid_century"] = SOLO_FACTOR - 2 * abs(mid.year - 1950)
     gap = row_cards(game, board, Showcase.GAP)
     if gap is not None and not any(c.is_einstein for c in gap):
-        outside = sum(1 for y in market_years if y < gap[0].year or y > gap[1].year)
-        items["years_gap"] = SOLO_FACTOR * max(0, 5 - outside)
+        items["years_gap"] = years_gap_points(gap[0].year, gap[1].year, market_years)
     short = row_cards(game, board, Showcase.SHORT_ERA)
     if short is not None:
         inside = sum(1 for y in market_years if short[0].year < y < short[-1].year)
