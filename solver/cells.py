@@ -52,9 +52,8 @@ be refuted again from the start), and so is a cell whose step would land less th
 ``STEP_MIN`` above the best plan (it would ask nearly the same question twice).
 
 CP-SAT finds good plans slowly, and a cell can only be refuted from the best plan on; so
-*dives* look for good plans: beams of the warm start, plain and wide or rewarded for the
-cards of one run of years (with ONE DECADE, of one decade), their best sequences placed
-exactly. The first wide dive comes first; then the cells and the other dives take turns
+*dives* look for good plans: beams of the warm start, plain and wide (with ONE DECADE, also
+rewarded for the cards of one decade), their best sequences placed exactly. The first wide dive comes first; then the cells and the other dives take turns
 (``improve_and_prove``), so that an easy deal, whose optimum the first dive finds, is
 proven without waiting for the others.
 A cell that CP-SAT does not settle in its slice is followed by a *guided dive*: the relaxation
@@ -125,9 +124,9 @@ DESCENT = 100  # how far a cell's bound comes down per refutation: a profile's M
 STEP_MIN = 50
 WIDE_WIDTHS = (1000, 3000)  # the wide dives' beams: about 0.5 s and 2 s
 WIDE_CANDIDATES = 60  # sequences of a wide dive placed
-RUN_BONUS = 150  # the run dive's beam: worth of each card of the run (tried 50-200 on seed 1)
-RUN_BEAM_WIDTH = 2000  # its width: about 1.5 s of beam
-RUN_CANDIDATES = 10  # sequences of a run dive placed
+DECADE_BONUS = 150  # a decade dive's beam: worth of each card of the decade (as the run dives', tried 50-200)
+DECADE_BEAM_WIDTH = 2000  # its width: about 1.5 s of beam
+DECADE_CANDIDATES = 10  # sequences of a decade dive placed
 # A guided dive's beam (``_Dives.guided``): worth of each card of a cell's relaxed plan, the
 # width and the sequences placed. After the first wide dive, guided dives from the relaxed
 # plans of the top dozen profiles found the optimum of seeds 1, 10 and 11 in 2-7 s (seed 10's
@@ -149,7 +148,7 @@ FIRST_SHARE = 0.1  # of the time limit for the whole-game solve, before the rest
 # through the cells (seed 14: 2.5 s -> 5 s). 0.75 s was no faster (benchmarks/README.md)
 FIRST_SECONDS = 1.5
 HARVEST_SHARE = 0.3  # of the time limit, at most, for the dives
-CELL_ROUND = 4.0  # seconds of cells between two dives (the second wide dive, then the run dives)
+CELL_ROUND = 4.0  # seconds of cells between two dives (the second wide dive, then the decade dives)
 # at most, for placing a found plan's take sequence exactly: a cell's or the whole-game
 # solve's plan is any plan above a target, often not its takes' best placement (seed 22:
 # a cell's 2416 placed 2458, the optimum, in 0.14 s; without it two more cells found 2438,
@@ -452,25 +451,24 @@ def _dive_beams(game: Game, splitter: _Splitter) -> Iterator[tuple[str, Heuristi
     of the 30 best known lines came out of these two beams, against 7 from their best four);
     with ONE DECADE, the *decade dives*, the beam rewarded for the cards of one decade (each
     decade whose candidate cards have the four continents the showcase needs, the most
-    continents first: the plain and run dives rarely gather four cards of one decade, and
+    continents first: the plain dives rarely gather four cards of one decade, and
     the decade dives found better lines on 6 of the 12 deals the variants benchmark left
-    open under ONE DECADE, by 6-192 points); then the *run dives*, the beam rewarded for the
-    cards of one run of years (each run of 3 years or more among the candidate cards,
-    longest first: seed 1's optimum 2686 needs the run 1991-1994, which the plain beam does
-    not take)."""
+    open under ONE DECADE, by 6-192 points). The *run dives* that came last, the beam
+    rewarded for the cards of one run of years, found nothing on 33 tries over 25 deals
+    once the guided dives came (about 1.5 s each): they are gone (benchmarks/README.md,
+    forty-seventh session)."""
     for width in WIDE_WIDTHS:
         yield f"wide dive {width}", replace(HEURISTIC, width=width, candidates=WIDE_CANDIDATES)
     if Showcase.ONE_DECADE in game.layout:
         for decade in _decades_to_dive(splitter.cards):
             yield f"decade dive {1900 + 10 * decade}s", _rewarding(game, lambda c: c.decade == decade)
-    for run in sorted((run for run in splitter.model.runs if run[1] - run[0] >= 2), key=lambda r: r[0] - r[1]):
-        yield f"run dive {run[0]}-{run[1]}", _rewarding(game, lambda c: run[0] <= c.year <= run[1])
 
 
 def _rewarding(game: Game, wanted: Callable[[Card], bool]) -> Heuristic:
-    """The beam of a run or decade dive: ``RUN_BONUS`` more for each ``wanted`` card (Einstein never is)."""
+    """The beam of a decade dive: ``DECADE_BONUS`` more for each ``wanted`` card (Einstein never is)."""
     cards = frozenset(c for c in game.deal.cards if c.year is not None and wanted(c))
-    return replace(HEURISTIC, wanted=cards, wanted_bonus=RUN_BONUS, width=RUN_BEAM_WIDTH, candidates=RUN_CANDIDATES)
+    return replace(HEURISTIC, wanted=cards, wanted_bonus=DECADE_BONUS, width=DECADE_BEAM_WIDTH,
+                   candidates=DECADE_CANDIDATES)
 
 
 def _decades_to_dive(candidates: list[Card]) -> list[int]:
@@ -704,7 +702,7 @@ def solve_by_cells(game: Game, time_limit: float | None, workers: int = 8, progr
 def improve_and_prove(game: Game, best: Solution, time_limit: float | None, workers: int = 8, progress: bool = False,
                       ceiling: int | None = None, opening: Take | None = None, goal: int | None = None) -> CellProof:
     """From a known plan (engine-scored) and a true bound ``ceiling``: the first wide dive,
-    then the cells and the other dives (the second wide dive, the run dives) in turn,
+    then the cells and the other dives (the second wide dive, the decade dives) in turn,
     ``CELL_ROUND`` seconds of cells between two dives (on an easy deal the first dive finds
     the optimum and the first rounds prove it; on a hard one a later dive's better plan
     makes every later refutation easier), and a guided dive after each cell left unsettled
