@@ -316,18 +316,18 @@ def test_guided_dives_stop_after_so_many_found_nothing_in_a_row(monkeypatch):
     start = Solution(greedy.score, greedy.score, "feasible", plan, greedy, 0.0)
     better = replace(start, score=greedy.score + 1)
     dived = []
-    finds = {3}  # the fourth dive finds a better plan
+    find = GUIDED_FRUITLESS - 1  # this dive finds a better plan, one short of the stop
 
     def dive(self, name, heuristic, best, limit):
         dived.append(heuristic.wanted)
-        return better if len(dived) - 1 in finds else best
+        return better if len(dived) - 1 == find else best
 
     monkeypatch.setattr(_Dives, "_dive", dive)
     dives = _Dives(game, [], progress=False)
     cards = [c for c in candidate_cards(start_of(game)) if c.year is not None]
-    outcomes = [dives.guided(start, frozenset([c]), None) for c in cards[:4 + GUIDED_FRUITLESS + 2]]
-    assert len(dived) == 4 + GUIDED_FRUITLESS  # three, the find, then GUIDED_FRUITLESS that found nothing
-    assert outcomes[3] is better and all(outcome is start for i, outcome in enumerate(outcomes) if i != 3)
+    outcomes = [dives.guided(start, frozenset([c]), None) for c in cards[:2 * GUIDED_FRUITLESS + 2]]
+    assert len(dived) == 2 * GUIDED_FRUITLESS  # all but one that found nothing, the find, then all that found nothing
+    assert outcomes[find] is better and all(outcome is start for i, outcome in enumerate(outcomes) if i != find)
 
 
 def test_a_cell_left_unsettled_is_followed_by_a_guided_dive(monkeypatch):
