@@ -53,9 +53,10 @@ be refuted again from the start), and so is a cell whose step would land less th
 
 CP-SAT finds good plans slowly, and a cell can only be refuted from the best plan on; so
 *dives* look for good plans: beams of the warm start, plain and wide (with ONE DECADE, also
-rewarded for the cards of one decade), their best sequences placed exactly. The first wide dive comes first; then the cells and the other dives take turns
-(``improve_and_prove``), so that an easy deal, whose optimum the first dive finds, is
-proven without waiting for the others.
+rewarded for the cards of one decade), their best sequences placed exactly. The first wide
+dive comes first; then the cells and the other dives take turns (``improve_and_prove``), so
+that an easy deal, whose optimum the first dive finds, is proven without waiting for the
+others.
 A cell that CP-SAT does not settle in its slice is followed by a *guided dive*: the relaxation
 without the walk has found a plan in it, whose hall gathers what the cell's profile needs
 (the focus continent's cards, the run, the decades) along no walk the market allows; the beam
@@ -124,7 +125,7 @@ DESCENT = 100  # how far a cell's bound comes down per refutation: a profile's M
 STEP_MIN = 50
 WIDE_WIDTHS = (1000, 3000)  # the wide dives' beams: about 0.5 s and 2 s
 WIDE_CANDIDATES = 60  # sequences of a wide dive placed
-DECADE_BONUS = 150  # a decade dive's beam: worth of each card of the decade (as the run dives', tried 50-200)
+DECADE_BONUS = 150  # a decade dive's beam: worth of each card of the decade (the run dives' worth, of 50-200 tried)
 DECADE_BEAM_WIDTH = 2000  # its width: about 1.5 s of beam
 DECADE_CANDIDATES = 10  # sequences of a decade dive placed
 # A guided dive's beam (``_Dives.guided``): worth of each card of a cell's relaxed plan, the

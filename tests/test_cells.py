@@ -216,7 +216,7 @@ def test_decade_dives_come_with_one_decade_only_each_rewarding_a_decade_that_can
     names = [name for name, _ in dives]
     decades = [(name, heuristic) for name, heuristic in dives if name.startswith("decade dive")]
     assert names[:2] == ["wide dive 1000", "wide dive 3000"] and names[2] == "decade dive 1960s"
-    assert len(decades) == len(names) - 2  # nothing after them: run dives found nothing on 33 tries (base rules)
+    assert len(decades) == len(names) - 2  # nothing after them
     cards = {c for c in candidate_cards(start_of(game)) if c.continent is not None}
     for name, heuristic in decades:
         decade = int(name[len("decade dive 19"):-2])  # "1960s" -> 6
