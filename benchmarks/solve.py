@@ -15,7 +15,8 @@ Methods:
 - ``cpsat-w8``: the same with 8 CP-SAT workers time-sliced on the machine's cores.
 - ``tree``: ``solver.tree.solve_tree`` (the first take expanded, CP-SAT with a cutoff below).
 - ``cells``: ``solver.cells.solve_by_cells`` (the whole-game model briefly, wide dives, then
-  item cells refuted or searched one by one, in turn with run dives; 8 workers).
+  item cells refuted or searched one by one, with the second wide dive and guided dives in
+  turn; 8 workers).
 - ``baseline``: the same single CP-SAT model with CP-SAT's default parameters.
 
 An unproven deal counts as ``inf`` in the time columns (so a median over more than half
