@@ -464,12 +464,13 @@ def _dive_beams(game: Game, splitter: _Splitter) -> Iterator[tuple[str, Heuristi
         yield f"wide dive {width}", replace(HEURISTIC, width=width, candidates=WIDE_CANDIDATES)
     if Showcase.ONE_DECADE in game.layout:
         for decade in _decades_to_dive(splitter.cards):
-            yield f"decade dive {1900 + 10 * decade}s", _rewarding(game, lambda c: c.decade == decade)
+            yield f"decade dive {1900 + 10 * decade}s", _rewarding_decade(game, decade)
 
 
-def _rewarding(game: Game, wanted: Callable[[Card], bool]) -> Heuristic:
-    """The beam of a decade dive: ``DECADE_BONUS`` more for each ``wanted`` card (Einstein never is)."""
-    cards = frozenset(c for c in game.deal.cards if c.year is not None and wanted(c))
+def _rewarding_decade(game: Game, decade: int) -> Heuristic:
+    """The beam of a decade dive: ``DECADE_BONUS`` more for each card of the ``decade`` (0-9;
+    Einstein never is)."""
+    cards = frozenset(c for c in game.deal.cards if c.year is not None and c.decade == decade)
     return replace(HEURISTIC, wanted=cards, wanted_bonus=DECADE_BONUS, width=DECADE_BEAM_WIDTH,
                    candidates=DECADE_CANDIDATES)
 
@@ -597,9 +598,9 @@ class _OpenCells:
     in rounds between which the best plan may improve (a dive's; with a ``guide``, after
     each cell that CP-SAT does not settle in its slice, a guided dive from the plan the
     relaxation found in it). A refutation holds whatever the best plan (``refuted_from``
-    is a score no plan of the cell reaches), so
-    the cells carry over from round to round. With a ``goal``, only plans scoring that much
-    matter: the cells are asked for them at least, and the work ends when one is found.
+    is a score no plan of the cell reaches), so the cells carry over from round to round.
+    With a ``goal``, only plans scoring that much matter: the cells are asked for them at
+    least, and the work ends when one is found.
     The relaxation without the walk has no opening take fixed: it holds every plan, so
     what it refutes stays refuted."""
 
