@@ -123,7 +123,7 @@ def parse_date(text: str) -> dt.date:
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise ExhibitionError(f"date {text!r} is not YYYY-MM-DD") from None
+        raise ExhibitionError(f"date {text!r} is not a calendar date YYYY-MM-DD") from None
 
 
 def today() -> dt.date:
