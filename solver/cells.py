@@ -109,10 +109,13 @@ PROFILE_FLOORS = {"chain": 100, "empty_spots": -100 * HALL_SIZE, "depot": -100 *
 # ``GROUPED_SLICE``) proves it in 55 s (two runs).
 MAX_PROFILES = 40
 # Seconds for a cell of each stage (1: profile, 2 and 3: the next splits) before it is
-# split; a cell that no split is left for gets all the time left. A grouped profile gets
+# split; a cell that no split is left for gets all the time left. A profile gets 2 s, not
+# 1 s: asked whole, seed 18's seven profiles just below its top took 0.6-5.6 s each, 21 s
+# in all, where their splits took some 45 s (benchmarks/README.md, forty-eighth session:
+# median 15.2-15.4 s -> 10.4-12.6 s over the 30 deals). A grouped profile gets
 # ``GROUPED_SLICE``: split into its exact profiles after 1 s, one that CP-SAT refutes whole
 # in 2-4 s became dozens of run and MID CENTURY cells (seed 28: 20 s and more).
-SLICES = (1.0, 1.0, 4.0)
+SLICES = (2.0, 1.0, 4.0)
 GROUPED_SLICE = 8.0
 # A cell whose slice runs out is tried again with twice the slice while that is under half
 # of what its split would cost, at about this much a child that may beat the best plan
