@@ -120,7 +120,8 @@ GROUPED_SLICE = 8.0
 # A cell whose slice runs out is tried again with twice the slice while that is under half
 # of what its split would cost, at about this much a child that may beat the best plan
 # (seed 3: a profile split after 1 s into 37 MID CENTURY cards, refuted one by one in 5 s,
-# is refuted whole in 1.6 s).
+# is refuted whole in 1.6 s; every card of that split may beat the best plan, which is
+# now tried again however often: ``_Splitter.worth_retrying``).
 CHILD_SECONDS = 0.25
 DESCENT = 100  # how far a cell's bound comes down per refutation: a profile's MID CENTURY range at once
 # ...but a step that lands less than this above the best plan is not taken: the cell is asked

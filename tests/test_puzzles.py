@@ -205,6 +205,13 @@ def test_since_leaves_the_earlier_entries_alone(tmp_path):
         assert code == 2 and out == "" and needle in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("text", ["2027-02-30", "2027-13-01", "27-01-01", "tomorrow"])
+def test_a_date_that_is_not_on_the_calendar_is_one_line_naming_it(text):
+    code, out, err = run("daily", "--date", text)
+    assert code == 2 and out == "" and f"date '{text}' is not a calendar date" in err
+    assert len(err.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize("text, needle", [("{not json", "line 1"), ('{"id": "x"}', "line 1")])
 def test_a_bad_solved_file_is_one_line_naming_it(tmp_path, text, needle):
     path = tmp_path / "solved.jsonl"
