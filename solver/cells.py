@@ -110,9 +110,9 @@ PROFILE_FLOORS = {"chain": 100, "empty_spots": -100 * HALL_SIZE, "depot": -100 *
 MAX_PROFILES = 40
 # Seconds for a cell of each stage (1: profile, 2 and 3: the next splits) before it is
 # split; a cell that no split is left for gets all the time left. A profile gets 6 s: asked
-# whole for the optimum + 1, the profiles that ran out 2 s in a trace of the 30 benchmark
-# deals were refuted in 0.7-6.0 s, where their splits had taken 4-18 s (seed 22: 3.1 s
-# whole, 2.7 s and then 15.4 s over 16 children split; benchmarks/README.md, forty-ninth
+# whole for the optimum + 1, the 16 profiles that ran out 2 s in a trace of the 30 benchmark
+# deals were refuted in 0.1-6.0 s, where the 2 s and their splits had taken 3.6-18 s (seed
+# 22: 3.1 s whole, 2.7 s and then 15.4 s over 16 children; benchmarks/README.md, forty-ninth
 # session: median 9.6-10.6 s -> 8.8-9.3 s, p90 37-38 s -> 24-29 s over the 30 deals). 2 s
 # had been kept over 1 s on the same evidence (seed 18's seven profiles just below its top,
 # 0.6-5.6 s whole). A grouped profile gets ``GROUPED_SLICE``: split into its exact profiles
