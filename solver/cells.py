@@ -447,6 +447,7 @@ class _Dives:
 
     def _dive(self, name: str, heuristic: Heuristic, best: Solution, limit: float) -> Solution:
         """``best``, or a better plan among the beam's sequences no dive tried yet, placed within ``limit``."""
+        started = time.perf_counter()
         candidates = [c for c in beam_candidates(self.game, self.state, self.turns, heuristic)
                       if tuple(c) not in self.tried]
         self.tried.update(tuple(c) for c in candidates)
@@ -455,8 +456,8 @@ class _Dives:
         if found is not None and self.opening is not None:
             found = _opened_with(self.game, self.opening, found)
         if self.progress:
-            print(f"  {name}: {found.score if found else '-'}  best {(found or best).score}", file=sys.stderr,
-                  flush=True)
+            print(f"  {name}: {found.score if found else '-'}  best {(found or best).score}"
+                  f"  ({time.perf_counter() - started:.2f} s)", file=sys.stderr, flush=True)
         return found or best
 
 
