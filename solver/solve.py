@@ -70,24 +70,26 @@ def solver_for(time_limit: float | None, workers: int = 2, seed: int = 0) -> cp_
 
 
 # A feasibility question ("a plan of this cell reaching the target?") is mostly answered
-# by refuting it, which only CP-SAT's complete search workers can do. Of the 8-worker
-# portfolio only its six complete ones run (default_lp, max_lp, no_lp, probing,
-# quick_restart, quick_restart_no_lp): its first-solution, feasibility-jump, pump and LNS
-# workers cannot refute, and on 2 cores they took a share of the time. Refutations: 33.2 s
-# against 43.7 and 39.7 s; proofs by cells: 27 and 26 of 30 deals against 24 and 25
-# (benchmarks/README.md, thirty-ninth session). Fewer workers keep CP-SAT's own
-# portfolio: only the default of 8 was measured.
-COMPLETE_WORKERS = 6
+# by refuting it, which only CP-SAT's complete search workers can do: its first-solution,
+# feasibility-jump, pump and LNS workers cannot, and on 2 cores they took a share of the
+# time (thirty-ninth session: the six complete workers of the 8-worker portfolio refuted in
+# 33.2 s what the portfolio did in 43.7 and 39.7 s). Of those six, probing and
+# quick_restart_no_lp alone refuted none of 11 hard profile cells in 12 s, and without them
+# the other four refuted 22 such cells in 51.4 s against 64 s for the six, the three LP
+# ones (no quick_restart) in 55.8 s, and two workers in 46-57 s for 11 cells where the six
+# took 31-34 s (benchmarks/README.md, fifty-first session).
+REFUTING_SUBSOLVERS = ("default_lp", "no_lp", "max_lp", "quick_restart")
 
 
 def feasibility_solver_for(time_limit: float | None, workers: int = 2) -> cp_model.CpSolver:
-    """A solver for a model without objective that is mostly refuted: with at least
-    ``COMPLETE_WORKERS`` workers, that many complete search workers and nothing else;
+    """A solver for a model without objective that is mostly refuted: with at least as many
+    workers as ``REFUTING_SUBSOLVERS``, those complete search workers and nothing else;
     with fewer, ``solver_for``'s."""
-    if workers < COMPLETE_WORKERS:
+    if workers < len(REFUTING_SUBSOLVERS):
         return solver_for(time_limit, workers)
-    s = solver_for(time_limit, COMPLETE_WORKERS)
-    s.parameters.num_full_subsolvers = COMPLETE_WORKERS
+    s = solver_for(time_limit, len(REFUTING_SUBSOLVERS))
+    s.parameters.subsolvers.extend(REFUTING_SUBSOLVERS)
+    s.parameters.num_full_subsolvers = len(REFUTING_SUBSOLVERS)
     s.parameters.use_lns = False
     s.parameters.use_feasibility_jump = False
     s.parameters.use_feasibility_pump = False

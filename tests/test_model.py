@@ -16,7 +16,7 @@ from solver.moves import Place
 from solver.notation import parse_rules
 from solver.rules import showcase_of
 from solver.scoring import solo_breakdown
-from solver.solve import feasibility_solver_for, solve, solver_for
+from solver.solve import REFUTING_SUBSOLVERS, feasibility_solver_for, solve, solver_for
 from solver.validate import hidden_stock
 from tests.helpers import brute_force_from, endgames, random_plan
 
@@ -172,8 +172,8 @@ def test_the_model_without_the_vehicles_walk_holds_every_game(seed):
 
 @pytest.mark.parametrize("workers", [2, 8])
 def test_feasibility_solver_answers_both_ways(workers):
-    """The cells' solver (with 8 workers, complete search workers only) is a valid CP-SAT
-    setup that finds a plan where one exists and refutes where none does."""
+    """The cells' solver (with 8 workers, four complete search workers only) is a valid
+    CP-SAT setup that finds a plan where one exists and refutes where none does."""
     game = Game(seeded_deal(3))
     for target, status in ((0, cp_model.OPTIMAL), (static_bound(game) + 1, cp_model.INFEASIBLE)):
         h = build_solo_model(game)
@@ -181,7 +181,8 @@ def test_feasibility_solver_answers_both_ways(workers):
         h.model.clear_objective()
         solver = feasibility_solver_for(20, workers)
         complete_only = workers == 8
-        assert solver.parameters.num_workers == (6 if complete_only else workers)
+        assert solver.parameters.num_workers == (4 if complete_only else workers)
+        assert list(solver.parameters.subsolvers) == (list(REFUTING_SUBSOLVERS) if complete_only else [])
         assert solver.parameters.use_lns is not complete_only
         assert solver.solve(h.model) == status
 
