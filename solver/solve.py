@@ -77,7 +77,8 @@ def solver_for(time_limit: float | None, workers: int = 2, seed: int = 0) -> cp_
 # quick_restart_no_lp alone refuted none of 11 hard profile cells in 12 s, and without them
 # the other four refuted 22 such cells in 51.4 s against 64 s for the six, the three LP
 # ones (no quick_restart) in 55.8 s, and two workers in 46-57 s for 11 cells where the six
-# took 31-34 s (benchmarks/README.md, fifty-first session).
+# took 31-34 s; proofs by cells of the 30 benchmark deals: the 29 proven in 0.90 and 0.81
+# of the six's time (benchmarks/README.md, fifty-first session).
 REFUTING_SUBSOLVERS = ("default_lp", "no_lp", "max_lp", "quick_restart")
 
 
