@@ -90,6 +90,7 @@ def feasibility_solver_for(time_limit: float | None, workers: int = 2) -> cp_mod
         return solver_for(time_limit, workers)
     s = solver_for(time_limit, len(REFUTING_SUBSOLVERS))
     s.parameters.subsolvers.extend(REFUTING_SUBSOLVERS)
+    # without it CP-SAT keeps a worker's slot for other work and runs three of the four
     s.parameters.num_full_subsolvers = len(REFUTING_SUBSOLVERS)
     s.parameters.use_lns = False
     s.parameters.use_feasibility_jump = False
