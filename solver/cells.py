@@ -42,7 +42,8 @@ that may beat the best plan are made, so once the best plan is near the optimum 
 few however far above it the item caps lie (at most 44 on 38 of the 42 shipped daily
 puzzles); when they are more than ``MAX_PROFILES``, a profile split fixes only the first
 items (the chain first): a *grouped* profile, given ``GROUPED_SLICE`` seconds (one CP-SAT
-solve for many profiles) before it is split by the items left.
+solve for many profiles) before it is split by the items left, or split at once when at most
+``SMALL_GROUP`` of its exact profiles may beat the best plan.
 Cells are taken best bound first, and a cell is asked for a plan ``DESCENT`` below its
 bound rather than just above the best plan: far above the optimum a refutation is quick,
 so the top bounds come down step by step to the cell that holds the optimum (a grouped
@@ -120,6 +121,10 @@ MAX_PROFILES = 40
 # cells (seed 28: 20 s and more).
 SLICES = (6.0, 1.0, 4.0)
 GROUPED_SLICE = 8.0
+# ...but a grouped profile with at most this many exact profiles that may beat the best plan
+# is split into them at once, unasked (2027-01-01: four such groups ran out their 8 s, then
+# their exact profiles were refuted in 0.2-3.7 s each)
+SMALL_GROUP = 4
 # A cell whose slice runs out is tried again with twice the slice while that is under half
 # of what its split would cost, at about this much a child that may beat the best plan
 # (seed 3: a profile split after 1 s into 37 MID CENTURY cards, refuted one by one in 5 s,
@@ -289,6 +294,14 @@ class _Splitter:
         grouped = cell.stage == 1 and not self.is_exact(cell)
         first = GROUPED_SLICE if grouped else SLICES[min(cell.stage, len(SLICES)) - 1]
         return first * 2 ** cell.retries
+
+    def is_small_group(self, cell: Cell, above: int) -> bool:
+        """Whether the cell is a grouped profile whose split leaves at most ``SMALL_GROUP``
+        children that may beat ``above``, all of them exact profiles: split at once."""
+        if cell.stage != 1 or self.is_exact(cell):
+            return False
+        children = self._profile(cell, above)
+        return len(children) <= SMALL_GROUP and all(self.is_exact(child) for child in children)
 
     def worth_retrying(self, cell: Cell, children: list[Cell], above: int) -> bool:
         """Whether a cell whose slice ran out is better tried again with twice the slice
@@ -652,6 +665,8 @@ class _OpenCells:
             _, _, cell = heapq.heappop(self.heap)
             if cell.stage == 0:
                 outcome = "split"  # the root is the whole-game solve that gave ``best``
+            elif self.splitter.is_small_group(cell, _to_beat(best, self.goal)):
+                outcome = "split"  # its few exact profiles are asked instead
             else:
                 last = self.splitter.is_last(cell)
                 limit = left if last else self.splitter.slice_of(cell)

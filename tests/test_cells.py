@@ -7,9 +7,9 @@ from itertools import islice
 import pytest
 
 import solver.cells as cells
-from solver.cells import (CHILD_SECONDS, DESCENT, GROUPED_SLICE, GUIDED_FRUITLESS, MAX_PROFILES, SLICES, STEP_MIN,
-                          Cell, Limit, _ask_whole_model, _ask_without_walk, _dive_beams, _Dives, _fixed, _OpenCells,
-                          _polished, _Splitter, _target, opening_reaches, prove_by_cells, solve_by_cells)
+from solver.cells import (CHILD_SECONDS, DESCENT, GROUPED_SLICE, GUIDED_FRUITLESS, MAX_PROFILES, SLICES, SMALL_GROUP,
+                          STEP_MIN, Cell, Limit, _ask_whole_model, _ask_without_walk, _dive_beams, _Dives, _fixed,
+                          _OpenCells, _polished, _Splitter, _target, opening_reaches, prove_by_cells, solve_by_cells)
 from solver.cards import Continent, card
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
@@ -172,6 +172,22 @@ def test_many_exact_profiles_are_grouped_by_their_first_items():
     exact = [profile for group in groups for profile in splitter.children(group, 2696)]
     assert len(exact) == 112 > MAX_PROFILES
     assert all(splitter.is_exact(profile) and splitter.slice_of(profile) == SLICES[0] for profile in exact)
+
+
+def test_a_small_group_is_split_at_once():
+    """Seed 28's groups above its optimum: one whose split leaves at most ``SMALL_GROUP``
+    exact profiles that may beat the best plan is split into them unasked; with a best plan
+    far lower, more of its profiles may beat it and the group is asked whole first. An
+    exact profile is never a small group."""
+    game = Game(seeded_deal(28))
+    splitter = _Splitter(game)
+    root = Cell(sum(splitter.caps.values()), 0, refuted_from=2970)
+    groups = splitter.children(root, 2696)
+    sizes = [len(splitter.children(group, 2696)) for group in groups]
+    small = [splitter.is_small_group(group, 2696) for group in groups]
+    assert small == [size <= SMALL_GROUP for size in sizes] and any(small) and not all(small)
+    assert not any(splitter.is_small_group(group, 2200) for group in groups)
+    assert not any(splitter.is_small_group(profile, 2696) for profile in splitter.children(groups[0], 2696))
 
 
 def test_cells_prove_an_optimum_from_a_weaker_plan():
