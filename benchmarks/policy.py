@@ -1,7 +1,6 @@
 """How good are the hints? Play fixed seeded deals with the stock hidden, three ways, beside
 the clairvoyant optimum of each deal (the whole deal known, solved as ``exhibition solve``
-does: ``solver.cells.solve_by_cells``; before the fifty-fourth session the whole-game model
-alone with two workers, which proved 4-7 of the 20 and found less on some).
+does: ``solver.cells.solve_by_cells``).
 
     python benchmarks/policy.py                       # 20 deals, 5 s per decision
     python benchmarks/policy.py --deals 3 --budget 2  # a quick look
