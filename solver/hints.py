@@ -144,13 +144,16 @@ def value_of(game: Game, state: State, move: Move, time_limit: float, workers: i
     if isinstance(move, Take):
         return _rest(game, game.apply_take(state, move, check=False), time_limit, workers) + (move,)
     if move.is_spot and state.holding.is_white and move.declare is None:
+        started = time.perf_counter()
         try:
             found = solve(game, state=state, pinned=move.target, time_limit=time_limit, workers=workers)
-        except ExhibitionError:  # no plan in time: take the first legal declaration instead
+        except ExhibitionError:  # no plan in time: take the first legal declaration instead...
             found = None
         if found is not None:
             return found.score, found.bound, found.place
         move = next(p for p in game.legal_places(state) if p.target == move.target)
+        # ...in what is left of the time limit, so that the two solves keep to it together
+        time_limit = max(MIN_SOLVE_SECONDS, time_limit - (time.perf_counter() - started))
     return _rest(game, game.apply_place(state, move, check=False), time_limit, workers) + (move,)
 
 
@@ -302,17 +305,26 @@ def _sample_values(game: Game, state: State, moves: list[Move], beam_seconds: fl
         shared = warm_candidates(game, state, start_of(game, state).turns, beam_seconds, lines)
         candidates = [shared] * len(moves)
 
+    def time_left() -> float | None:
+        """A solve's time limit: at most ``PLACE_SECONDS``, and what is left before the
+        deadline; None once it has passed and the sample may be given up."""
+        limit = min(PLACE_SECONDS, deadline - time.perf_counter())
+        if limit >= MIN_SOLVE_SECONDS:
+            return limit
+        return None if abandon else MIN_SOLVE_SECONDS
+
     def value(k: int) -> tuple[int, Move] | None:
         after, pinned = afters[k]
         if after.is_over:
             return solo_breakdown(game, after).total, moves[k]
-        limit = min(PLACE_SECONDS, deadline - time.perf_counter())
-        if limit < MIN_SOLVE_SECONDS:
-            if abandon:
-                return None
-            limit = MIN_SOLVE_SECONDS
+        limit = time_left()
+        if limit is None:
+            return None
         found = place_candidates(game, after, candidates[k], limit, 1, pinned)
-        if found is None:  # nothing placed in time (rare): a whole solve of the rest
+        if found is None:  # nothing placed in time (a white card's pinned spot, now and then)
+            limit = time_left()  # a whole solve of the rest, in the time the placement left
+            if limit is None:
+                return None
             score, _, move = value_of(game, state, moves[k], limit, 1)
             return score, move
         return found.score, found.place if pinned is not None else moves[k]

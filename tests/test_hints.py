@@ -204,6 +204,30 @@ def test_hidden_place_values_are_real_scores_of_the_sampled_game():
         assert max(values) == max(exact)  # late in a game the beam's lines include the best one
 
 
+def test_a_sample_whose_placement_failed_past_the_deadline_is_given_up(monkeypatch):
+    """When an option's placement finds nothing and the decision's deadline has passed
+    meanwhile, a sample that may be given up is, rather than solving the rest anew (a whole
+    solve runs past its limit: a 5 s decision took 5.5 s that way); a first sample, which
+    may not be, values every option all the same."""
+    import solver.hints as hints
+
+    def nothing_in_time(*args, **kwargs):
+        time.sleep(0.2)
+        return None
+
+    monkeypatch.setattr(hints, "place_candidates", nothing_in_time)
+    game, state = next((g, s) for g, s in endgames("base", 6) if s.holding is not None and not s.holding.is_white)
+    sample = sampled_game(game, state, hidden_stock(state, default_deck()), seed=3)
+    moves = options_at(game, state)
+    with ThreadPoolExecutor(2) as pool:
+        given_up = _sample_values(sample, state, moves, 0.5, pool, deadline=time.perf_counter() + 0.15, abandon=True)
+        first = _sample_values(sample, state, moves, 0.5, pool, deadline=time.perf_counter() + 0.15)
+    assert given_up is None
+    assert [move for _, move in first] == moves
+    exact = [brute_force_from(sample, game.apply_place(state, move)) for move in moves]
+    assert all(value <= e for (value, _), e in zip(first, exact))
+
+
 def test_hidden_hints_for_a_white_card_come_with_the_declaration_its_samples_picked():
     """A white card's place option is a spot; in hidden mode each sample's placement picks
     its declaration, and the option carries the one most samples picked, so the best option
