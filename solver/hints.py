@@ -22,10 +22,9 @@ Where the hidden estimate is biased (see also the README): a sampled solve knows
 future, so values are optimistic (the *value of clairvoyance*), most for options that keep
 choices open only a clairvoyant can exploit; and a sample's value is the best of a few
 beam lines, placed exactly, so a lower bound of that sample's optimum, which pulls values
-down (measured: 230-510 points at turns 4-12; valued exactly instead, late
-samples did not make the decisions better: benchmarks/README.md). The design
-limits both: the same samples for every option, and the race spends the samples where
-options are close.
+down (measured: 230-510 points at turns 4-12; valued exactly instead, late samples did not
+make the decisions better: benchmarks/README.md). The design limits both: the same samples
+for every option, and the race spends the samples where options are close.
 
 A white card has many declarations; a *place* option is a spot, and the solver picks the
 declaration (the best one given the continuation; with the stock hidden, the one most

@@ -209,13 +209,11 @@ def test_a_sample_whose_placement_failed_past_the_deadline_is_given_up(monkeypat
     meanwhile, a sample that may be given up is, rather than solving the rest anew (a whole
     solve runs past its limit: a 5 s decision took 5.5 s that way); a first sample, which
     may not be, values every option all the same."""
-    import solver.hints as hints
-
     def nothing_in_time(*args, **kwargs):
         time.sleep(0.2)
         return None
 
-    monkeypatch.setattr(hints, "place_candidates", nothing_in_time)
+    monkeypatch.setattr("solver.hints.place_candidates", nothing_in_time)
     game, state = next((g, s) for g, s in endgames("base", 6) if s.holding is not None and not s.holding.is_white)
     sample = sampled_game(game, state, hidden_stock(state, default_deck()), seed=3)
     moves = options_at(game, state)
