@@ -132,10 +132,6 @@ def solo_breakdown(game: Game, state: State, player: int = 0) -> Breakdown:
     return Breakdown(tuple((k, items[k]) for k in SOLO_ITEMS))
 
 
-def solo_score(game: Game, state: State) -> int:
-    return solo_breakdown(game, state).total
-
-
 # -------------------------------------------------------------- multi-player
 def rank_points(values: Sequence[float | None]) -> list[int]:
     """Dense ranking, best (smallest) value first: 5, 4, 3, 2, 1 fp; None takes no rank (0)."""
