@@ -92,7 +92,8 @@ from ortools.sat.python import cp_model
 from solver.cards import Card, Continent
 from solver.engine import Game
 from solver.errors import ExhibitionError
-from solver.model import MID_POSITION, SoloModel, build_solo_model, candidate_cards, fix_prefix, item_caps, start_of
+from solver.model import (MID_POSITION, SoloModel, build_solo_model, candidate_cards, fix_prefix, item_caps, start_of,
+                          tie_stock_takes_to_columns)
 from solver.moves import Take, Turn
 from solver.plan import replay
 from solver.rules import DEPOT_SIZE, HALL_SIZE, Showcase
@@ -194,6 +195,8 @@ class Limit:
             m.add(h.items[self.item] == self.value)
         elif self.kind == "run":
             m.add(h.runs[self.value] == 1)
+            first, last = self.value
+            tie_stock_takes_to_columns(h, range(first, last + 1))  # every year of the run is needed
         elif self.kind == "focus":
             m.add(h.focus_on[self.value] == 1)
         elif self.kind == "mid" and self.value is None:

@@ -304,6 +304,34 @@ def _market(m: cp_model.CpModel, h: SoloModel, fixed: list[int] | None, free_end
     return taken, _available_at_end(h, takeable, taken), _last_turns(m, h, free_end)
 
 
+def tie_stock_takes_to_columns(h: SoloModel, years: range) -> None:
+    """For the stock cards of ``years``: on each turn that may take one, an indicator per
+    column (the card taken, and lying in that column: where the vehicle stood when it was
+    drawn), joined to the column's market cards in one constraint per turn and column (at
+    most one take from the column, and only with the vehicle there). ``_market`` states the
+    same through implications; this tighter linear form lets CP-SAT refute the cells that
+    need these cards (a run of years: every year of it in the hall) faster. Seed 10's two
+    hardest run cells, whose run 1970-1974 has one stock card: 1.4-3.2 s and 3.8-6.6 s against
+    5.2-14.9 s and 7.6-15.0 s; its proof from its optimum 56-62 s against 117-119 s. Stated for
+    every stock card at once it doubles the model and slows every other cell
+    (benchmarks/README.md, fifty-seventh session). Nothing without the walk (``walk=False``)."""
+    wanted = {i for i in h.stock_index if h.cards[i].year in years}
+    if not h.take or not wanted:
+        return
+    m = h.model
+    landed_in: dict[tuple[int, int], list] = {}  # (turn, column) -> a wanted card taken there
+    for (t, i), x in h.take.items():
+        if i in wanted:
+            landed = [m.new_bool_var(f"take_{t}_{h.cards[i].code}_in_{Continent(j).name}") for j in range(6)]
+            m.add(sum(landed) == x)
+            for j in range(6):
+                m.add_implication(landed[j], h.column[h.stock_index[i], j])
+                landed_in.setdefault((t, j), []).append(landed[j])
+    for (t, j), takes in landed_in.items():
+        market = [x for (u, i), x in h.take.items() if u == t and h.column_of.get(i) == j]
+        m.add(sum(market) + sum(takes) <= h.column[t, j])
+
+
 def _taken_cards(m: cp_model.CpModel, h: SoloModel):
     """The market relaxed (``build_solo_model(walk=False)``): *which* cards are taken, one a
     played turn, a stock card only on a turn after the one that draws it; not the vehicle's

@@ -5,6 +5,7 @@ from dataclasses import replace
 from itertools import islice
 
 import pytest
+from ortools.sat.python import cp_model
 
 import solver.cells as cells
 from solver.cells import (CHILD_SECONDS, DESCENT, GROUPED_SLICE, GUIDED_FRUITLESS, MAX_PROFILES, SLICES, SMALL_GROUP,
@@ -14,7 +15,7 @@ from solver.cards import Continent, card
 from solver.deal import Deal, seeded_deal
 from solver.engine import Game
 from solver.greedy import greedy_plan
-from solver.model import MID_POSITION, build_solo_model, candidate_cards, start_of
+from solver.model import MID_POSITION, build_solo_model, candidate_cards, fix_prefix, start_of
 from solver.notation import parse_rules
 from solver.plan import replay
 from solver.rules import HALL_SIZE, showcase_of
@@ -71,6 +72,36 @@ def test_every_split_covers_the_greedy_game():
     game = Game(seeded_deal(3))
     assert_covered(game, replay(game, greedy_plan(game, game.initial_state())))
 
+
+
+def test_a_run_cell_holds_every_game_whose_chain_is_that_run():
+    """A run's cell ties the run's stock cards to the columns they land in
+    (``tie_stock_takes_to_columns``): a game whose chain is that run, its takes fixed, is
+    still a plan of the cell at its score. Random games of 40 deals; several of their runs
+    hold a stock card the game took, so the tie is in play."""
+    tied = 0
+    for seed in range(40):
+        game = Game(seeded_deal(seed))
+        plan, _ = random_plan(game, seed, spot_share=0.95)
+        outcome = replay(game, plan)
+        cards = [p.card for p in outcome.final.board.hall if p is not None]
+        length = longest_chain(cards)
+        years = {c.year for c in cards if c.year is not None}
+        first = next((y for y in sorted(years) if all(z in years for z in range(y, y + length))), None)
+        if length < 2 or first is None:
+            continue
+        run = (first, first + length - 1)
+        tied += any(c in game.deal.stock and first <= c.year <= run[1] for c in cards if c.year is not None)
+        h = build_solo_model(game)
+        fix_prefix(h, [turn.take for turn in plan])
+        Cell(0, 2, (Limit("run", run),)).restrict(h)
+        h.model.add(h.score >= outcome.score)
+        h.model.clear_objective()
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 2
+        solver.parameters.max_time_in_seconds = 20
+        assert solver.solve(h.model) in (cp_model.FEASIBLE, cp_model.OPTIMAL), f"seed {seed}, run {run}"
+    assert tied >= 3
 
 def test_a_profile_that_needs_a_card_near_1950_is_split_by_that_card():
     """Seed 19: a profile summing to 2500 beats the best plan of 2592 only with a MID
