@@ -311,7 +311,7 @@ def tie_stock_takes_to_columns(h: SoloModel, years: range) -> None:
     most one take from the column, and only with the vehicle there). ``_market`` states the
     same through implications; this tighter linear form lets CP-SAT refute the cells that
     need these cards (a run of years: every year of it in the hall) faster. Seed 10's two
-    hardest run cells, whose run 1970-1974 has one stock card: 1.4-3.2 s and 3.8-6.6 s against
+    hardest run cells, whose run 1970-1974 has one stock card: 1.0-3.2 s and 3.0-8.7 s against
     5.2-14.9 s and 7.6-15.0 s; its proof from its optimum 56-62 s against 117-119 s. Stated for
     every stock card at once it doubles the model and slows every other cell
     (benchmarks/README.md, fifty-seventh session). Nothing without the walk (``walk=False``)."""
