@@ -73,7 +73,6 @@ def test_every_split_covers_the_greedy_game():
     assert_covered(game, replay(game, greedy_plan(game, game.initial_state())))
 
 
-
 def test_a_run_cell_holds_every_game_whose_chain_is_that_run():
     """A run's cell ties the run's stock cards to the columns they land in
     (``tie_stock_takes_to_columns``): a game whose chain is that run, its takes fixed, is
