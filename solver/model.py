@@ -319,17 +319,19 @@ def tie_stock_takes_to_columns(h: SoloModel, years: range) -> None:
     if not h.take or not wanted:
         return
     m = h.model
+    market: dict[tuple[int, int], list] = {}  # (turn, column) -> the takes of that column's market cards
     landed_in: dict[tuple[int, int], list] = {}  # (turn, column) -> a wanted card taken there
     for (t, i), x in h.take.items():
-        if i in wanted:
+        if i in h.column_of:
+            market.setdefault((t, h.column_of[i]), []).append(x)
+        elif i in wanted:
             landed = [m.new_bool_var(f"take_{t}_{h.cards[i].code}_in_{Continent(j).name}") for j in range(6)]
             m.add(sum(landed) == x)
             for j in range(6):
                 m.add_implication(landed[j], h.column[h.stock_index[i], j])
                 landed_in.setdefault((t, j), []).append(landed[j])
     for (t, j), takes in landed_in.items():
-        market = [x for (u, i), x in h.take.items() if u == t and h.column_of.get(i) == j]
-        m.add(sum(market) + sum(takes) <= h.column[t, j])
+        m.add(sum(market.get((t, j), [])) + sum(takes) <= h.column[t, j])
 
 
 def _taken_cards(m: cp_model.CpModel, h: SoloModel):
