@@ -102,6 +102,7 @@ def test_a_run_cell_holds_every_game_whose_chain_is_that_run():
         assert solver.solve(h.model) in (cp_model.FEASIBLE, cp_model.OPTIMAL), f"seed {seed}, run {run}"
     assert tied >= 3
 
+
 def test_a_profile_that_needs_a_card_near_1950_is_split_by_that_card():
     """Seed 19: a profile summing to 2500 beats the best plan of 2592 only with a MID
     CENTURY card of 1947-1953 (worth 93-100), so it is split by that card: fewer live
