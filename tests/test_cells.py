@@ -83,15 +83,12 @@ def test_a_run_cell_holds_every_game_whose_chain_is_that_run():
         game = Game(seeded_deal(seed))
         plan, _ = random_plan(game, seed, spot_share=0.95)
         outcome = replay(game, plan)
-        cards = [p.card for p in outcome.final.board.hall if p is not None]
-        length = longest_chain(cards)
-        years = {c.year for c in cards if c.year is not None}
-        first = next((y for y in sorted(years) if all(z in years for z in range(y, y + length))), None)
-        if length < 2 or first is None:
-            continue
-        run = (first, first + length - 1)
-        tied += any(c in game.deal.stock and first <= c.year <= run[1] for c in cards if c.year is not None)
         h = build_solo_model(game)
+        run = next((r for r in h.runs if holds(Limit("run", r), None, outcome)), None)  # the chain's run, if any
+        if run is None:
+            continue
+        cards = [p.card for p in outcome.final.board.hall if p is not None]
+        tied += any(c in game.deal.stock and run[0] <= c.year <= run[1] for c in cards if c.year is not None)
         fix_prefix(h, [turn.take for turn in plan])
         Cell(0, 2, (Limit("run", run),)).restrict(h)
         h.model.add(h.score >= outcome.score)
