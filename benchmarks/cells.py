@@ -62,7 +62,7 @@ def main() -> None:
     for seed in (int(s) for s in args.seeds.split(",")):
         game = Game(seeded_deal(seed))
         tried = recorded_cells(game, args.limit)
-        models = cells._CellModels(build_solo_model(game), build_solo_model(game, walk=False))
+        models = cells._CellModels(game, build_solo_model(game))
         seconds, by_relaxation = [0.0, 0.0, 0.0], 0
         for cell, target, limit in tried:
             started = time.perf_counter()
@@ -74,7 +74,7 @@ def main() -> None:
             started = time.perf_counter()
             cells._try_cell(game, models, cell, target, limit, WORKERS)
             seconds[2] += time.perf_counter() - started
-            refuted = cells._ask_without_walk(models.relaxed, cell, target, cells.RELAXED_SECONDS,
+            refuted = cells._ask_without_walk(models.for_cell(cell)[1], cell, target, cells.RELAXED_SECONDS,
                                               WORKERS).refuted  # untimed
             if refuted and baseline == "better":
                 sys.exit(f"seed {seed}: the relaxation refuted [{cell}] at {target},"

@@ -172,6 +172,18 @@ def _years_gap_cap(owned: list[Card], market: list[Card]) -> int:
     return years_gap_points(min(years), max(years), [c.year for c in market if c.year is not None])
 
 
+def turns_to_end(start: Start, empty: int, depot: int) -> int:
+    """The most turns a game from ``start`` plays when it ends with ``empty`` hall spots
+    empty and ``depot`` cards in the depot: one for each card still to go to the hall or the
+    depot (the held card goes there without a turn), and one more when a spot stays empty
+    (such a game ends by a card removed from play, END). A model built with this
+    ``turn_limit`` holds every such game, and within those two values of the score only
+    such games: so many turns leave a full hall, or an END, as the last."""
+    filled = sum(1 for p in start.hall if p is not None)
+    to_place = (HALL_SIZE - empty - filled) + (depot - start.depot) - (1 if start.holding is not None else 0)
+    return to_place + (1 if empty else 0)
+
+
 def static_bound(game: Game, start: Start | None = None) -> int:
     """A quick true upper bound on any solo score from ``start``, item by item over the
     candidate cards: for search-tree leaves left unexplored, and when CP-SAT has no bound."""
@@ -183,7 +195,8 @@ def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: in
     """Build the model from ``start`` (default: the deal's first state). ``takes`` fixes the
     take sequence (with ``stop_early``, the game may end after any prefix of it);
     ``turn_limit`` stops the game after that many turns (scored as it stands: used by the
-    exhaustive cross-check in the tests). ``walk=False`` builds a *relaxation* without
+    exhaustive cross-check in the tests, and by the cells of ``solver/cells.py`` whose
+    profile fixes how many turns a game plays, ``turns_to_end``). ``walk=False`` builds a *relaxation* without
     the vehicle's walk (``_taken_cards``): its plans include every game's, so where it has
     none, no game has one (it refutes many cells of ``solver/cells.py`` in a quarter of the
     time); its take variables are empty, so no plan is read back from it."""

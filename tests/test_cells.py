@@ -417,3 +417,40 @@ def test_cells_asked_on_copies_of_the_deals_model_leave_it_as_built():
     outcome, found = _ask_whole_model(game, whole, own, score, 60, 8)
     assert outcome == "better" and found.score >= score
     assert len(whole.model.proto.constraints) == constraints
+
+
+def _exact_cell(splitter, outcome) -> Cell:
+    """The cell of every split that holds the replayed plan ``outcome``: its profile, and
+    its run (if its chain has one), focus continent and MID CENTURY card."""
+    items = outcome.breakdown.as_dict()
+    limits = [Limit("item_eq", items[item], item) for item in splitter.profiled]
+    splits = ([Limit("run", run) for run in splitter.model.runs], [Limit("focus", k) for k in range(6)],
+              [Limit("mid", i) for i, p in splitter.model.shelf if p == MID_POSITION] + [Limit("mid", None)])
+    for options in splits:
+        limits += [limit for limit in options if holds(limit, splitter, outcome)][:1]
+    return Cell(0, 4, tuple(limits))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_game_is_a_plan_of_its_cell_on_the_models_of_fewer_turns(seed):
+    """A cell whose profile fixes the empty spots and depot cards is asked of models built
+    for the turns such a game plays (``_CellModels.for_cell``, ``turns_to_end``): a random
+    game has exactly that many turns, and it is still a plan of its own cell there at its
+    score (its takes fixed in the whole model; the relaxation without the walk not refuted).
+    One turn fewer and the games with a full hall, or an END, as their last turn are lost."""
+    game = Game(Deal(seeded_deal(seed).cards, parse_rules(RULE_SETS[seed % len(RULE_SETS)])))
+    plan, _ = random_plan(game, seed, spot_share=0.95)
+    outcome = replay(game, plan)
+    splitter = _Splitter(game)
+    cell = _exact_cell(splitter, outcome)
+    whole, relaxed = cells._CellModels(game, splitter.model).for_cell(cell)
+    assert whole.turns == relaxed.turns == len(plan)
+    h = whole.copy()
+    fix_prefix(h, [turn.take for turn in plan])
+    cell.restrict(h)
+    h.model.add(h.score >= outcome.score)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 2
+    solver.parameters.max_time_in_seconds = 20
+    assert solver.solve(h.model) in (cp_model.FEASIBLE, cp_model.OPTIMAL)
+    assert not _ask_without_walk(relaxed, cell, outcome.score, 20, 2).refuted
