@@ -173,15 +173,25 @@ def _years_gap_cap(owned: list[Card], market: list[Card]) -> int:
 
 
 def turns_to_end(start: Start, empty: int, depot: int) -> int:
-    """The most turns a game from ``start`` plays when it ends with ``empty`` hall spots
-    empty and ``depot`` cards in the depot: one for each card still to go to the hall or the
-    depot (the held card goes there without a turn), and one more when a spot stays empty
-    (such a game ends by a card removed from play, END). A model built with this
-    ``turn_limit`` holds every such game, and within those two values of the score only
-    such games: so many turns leave a full hall, or an END, as the last."""
+    """How many turns a game from ``start`` plays when it ends with ``empty`` hall spots
+    empty and ``depot`` cards in the depot: one for each card still to go to the hall or
+    the depot (the held card goes there without a turn), and one more when a spot stays
+    empty, as such a game ends by a card removed from play (END). At most that many under
+    the rule option ``depot_full_ends_game``, whose third depot card may end it instead.
+    A model built with this ``turn_limit`` holds every such game, and with those two values
+    of the score only such games: so many turns leave a full hall, or an END, as the last."""
     filled = sum(1 for p in start.hall if p is not None)
     to_place = (HALL_SIZE - empty - filled) + (depot - start.depot) - (1 if start.holding is not None else 0)
     return to_place + (1 if empty else 0)
+
+
+def play_every_turn(h: SoloModel) -> None:
+    """Every turn of the model is played: for a question about games known to play all
+    ``h.turns`` of them (``turns_to_end``), stated so that CP-SAT need not find it out
+    (the cells of ``solver/cells.py``: 0.8 of the time, benchmarks/README.md)."""
+    for played in h.active:
+        if not isinstance(played, int):
+            h.model.add(played == 1)
 
 
 def static_bound(game: Game, start: Start | None = None) -> int:
