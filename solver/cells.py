@@ -14,9 +14,11 @@ Each cell is first put to a relaxation without the vehicle's walk
 (``build_solo_model(walk=False)``: which cards are taken, not from which column): a cell
 that no set of takeable cards fills is refuted there in a fraction of the time. Both
 models are built once for a proof, and each cell is asked on copies of them with its own
-constraints added (``_CellModels``). A cell is a question without objective that is mostly
-refuted, so it is asked of CP-SAT's complete search workers alone
-(``solver.solve.feasibility_solver_for``).
+constraints added (``_CellModels``); a cell whose profile fixes the empty spots and the depot
+cards, so that its plans play a known number of turns (16, not 19, for a full hall and an
+empty depot), on copies of the two built for that many turns, every one played. A cell is
+a question without objective that is mostly refuted, so it is asked of CP-SAT's complete
+search workers alone (``solver.solve.feasibility_solver_for``).
 
 A cell's constraints only restrict the items of a plan, and the model can always state a
 plan's items at their exact values, so the cells of a split cover all plans of their
