@@ -186,8 +186,9 @@ class Limit:
     """One constraint of a cell: ``kind`` is ``item_eq`` (an item's value),
     ``run`` (the longest chain is the run of years ``value``), ``focus`` (the focus
     continent) or ``mid`` (the MID CENTURY card's model index; None: empty). A model of
-    fewer turns from the same start (``_CellModels.for_cell``) has the same cards but the
-    stock cards drawn too late, in the same order: a run or card it lacks is in none of its plans."""
+    fewer turns from the same start (``_CellModels.for_cell``) has the same cards in the same
+    order, but for the stock cards drawn too late: a run or card it lacks is in none of its
+    plans."""
 
     kind: str
     value: object

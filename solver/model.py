@@ -206,10 +206,11 @@ def build_solo_model(game: Game, takes: list[Card] | None = None, turn_limit: in
     take sequence (with ``stop_early``, the game may end after any prefix of it);
     ``turn_limit`` stops the game after that many turns (scored as it stands: used by the
     exhaustive cross-check in the tests, and by the cells of ``solver/cells.py`` whose
-    profile fixes how many turns a game plays, ``turns_to_end``). ``walk=False`` builds a *relaxation* without
-    the vehicle's walk (``_taken_cards``): its plans include every game's, so where it has
-    none, no game has one (it refutes many cells of ``solver/cells.py`` in a quarter of the
-    time); its take variables are empty, so no plan is read back from it."""
+    profile fixes how many turns a game plays, ``turns_to_end``). ``walk=False`` builds a
+    *relaxation* without the vehicle's walk (``_taken_cards``): its plans include every
+    game's, so where it has none, no game has one (it refutes many cells of
+    ``solver/cells.py`` in a quarter of the time); its take variables are empty, so no plan
+    is read back from it."""
     if takes is not None and not walk:
         raise ValueError("a fixed take sequence needs the vehicle's walk")
     m = cp_model.CpModel()
