@@ -74,7 +74,7 @@ def main() -> None:
             started = time.perf_counter()
             cells._try_cell(game, models, cell, target, limit, WORKERS)
             seconds[2] += time.perf_counter() - started
-            refuted = cells._ask_without_walk(models.for_cell(cell)[1], cell, target, cells.RELAXED_SECONDS,
+            refuted = cells._ask_without_walk(models.for_cell(cell, target)[1], cell, target, cells.RELAXED_SECONDS,
                                               WORKERS).refuted  # untimed
             if refuted and baseline == "better":
                 sys.exit(f"seed {seed}: the relaxation refuted [{cell}] at {target},"

@@ -94,8 +94,8 @@ from ortools.sat.python import cp_model
 from solver.cards import Card, Continent
 from solver.engine import Game
 from solver.errors import ExhibitionError
-from solver.model import (MID_POSITION, SoloModel, build_solo_model, candidate_cards, fix_prefix, item_caps, start_of,
-                          play_every_turn, tie_stock_takes_to_columns, turns_to_end)
+from solver.model import (MID_POSITION, SoloModel, Start, build_solo_model, candidate_cards, fix_prefix, item_caps,
+                          play_every_turn, start_of, tie_stock_takes_to_columns, turns_to_end)
 from solver.moves import Take, Turn
 from solver.plan import replay
 from solver.rules import DEPOT_SIZE, HALL_SIZE, Showcase
@@ -567,39 +567,55 @@ class _CellModels:
     cells of ``benchmarks/cells.py``, the whole model copied took 0.92 of the time it took
     built for each cell.
 
-    A cell whose profile fixes the empty spots and the depot cards holds only games of
-    ``turns_to_end`` turns (16 with a full hall and no depot card, against the 19 a game may
-    play): it is asked of the same two models built with that turn limit (once each per
-    limit), which have fewer turns and lack the stock cards drawn too late, and, unless a
-    full depot may end the game earlier, every turn played. Recorded cells of 22 benchmark
-    deals: the whole model with the turn limit 0.52-0.60 of the time, every turn played 0.8
-    of that again; the relaxation 0.64, refuting 41 cells where it refuted 32
-    (benchmarks/README.md, fifty-ninth session)."""
+    A cell's plans that reach its target play a limited number of turns, by the empty spots
+    and depot cards they may have (``_turns_of``): exactly 16 for a profile with a full hall
+    and no depot card, at most 17 for a cell one step of the descent below caps that leave
+    the two free, against the 19 a game may play. The cell is asked of the same two models
+    built with that turn limit (once each per limit), which have fewer turns and lack the
+    stock cards drawn too late, and, where the profile fixes both (unless a full depot may
+    end the game earlier), every turn played. Recorded cells of 22 benchmark deals: the
+    whole model with the turn limit 0.52-0.60 of the time, every turn played 0.8 of that
+    again; the relaxation 0.64, refuting 41 cells where it refuted 32 (benchmarks/README.md,
+    fifty-ninth session)."""
 
     def __init__(self, game: Game, whole: SoloModel, opening: Take | None = None) -> None:
         self.game, self.opening = game, opening  # ``whole`` has the opening fixed
         self.whole = whole
         self.relaxed = build_solo_model(game, walk=False)  # no opening: it holds every plan
-        self._shorter: dict[int, tuple[SoloModel, SoloModel]] = {}
+        self._shorter: dict[tuple[int, bool], tuple[SoloModel, SoloModel]] = {}
 
-    def for_cell(self, cell: Cell) -> tuple[SoloModel, SoloModel]:
-        """The whole model and the relaxation to ask ``cell`` of (copy them first)."""
-        fixed = _fixed(cell)
-        if "empty_spots" not in fixed or "depot" not in fixed:
-            return self.whole, self.relaxed
-        turns = turns_to_end(self.whole.start, -fixed["empty_spots"] // 100, -fixed["depot"] // 100)
+    def for_cell(self, cell: Cell, target: int) -> tuple[SoloModel, SoloModel]:
+        """The whole model and the relaxation to ask ``cell`` of for a plan scoring
+        ``target`` (copy them first)."""
+        turns, exactly = _turns_of(cell, target, self.whole.start)
         if not 0 < turns < self.whole.turns:
             return self.whole, self.relaxed
-        if turns not in self._shorter:
+        every = exactly and not self.game.rules.depot_full_ends_game
+        if (turns, every) not in self._shorter:
             whole = build_solo_model(self.game, turn_limit=turns)
             if self.opening is not None:
                 fix_prefix(whole, [self.opening])
             relaxed = build_solo_model(self.game, turn_limit=turns, walk=False)
-            if not self.game.rules.depot_full_ends_game:
+            if every:
                 play_every_turn(whole)
                 play_every_turn(relaxed)
-            self._shorter[turns] = whole, relaxed
-        return self._shorter[turns]
+            self._shorter[turns, every] = whole, relaxed
+        return self._shorter[turns, every]
+
+
+def _turns_of(cell: Cell, target: int, start: Start) -> tuple[int, bool]:
+    """The most turns a plan of ``cell`` scoring ``target`` plays, by the empty spots and
+    depot cards it may have (``turns_to_end``), and whether the cell fixes both (it plays
+    exactly so many). One the cell leaves free counts 0 in its caps, so a plan reaching the
+    target has at most (caps - target) / 100 of those together: the longer games lose too
+    much. Where none may reach it, the whole game's turns (the cell is refuted anyway)."""
+    fixed = _fixed(cell)
+    empties = [-fixed["empty_spots"] // 100] if "empty_spots" in fixed else range(HALL_SIZE + 1)
+    depots = [-fixed["depot"] // 100] if "depot" in fixed else range(DEPOT_SIZE + 1)
+    turns = [turns_to_end(start, empty, depot) for empty in empties for depot in depots
+             if 100 * ((0 if "empty_spots" in fixed else empty) + (0 if "depot" in fixed else depot))
+             <= cell.caps - target]
+    return max(turns, default=start.turns), "empty_spots" in fixed and "depot" in fixed
 
 
 def _try_cell(game: Game, models: _CellModels, cell: Cell, target: int, limit: float | None,
@@ -610,7 +626,7 @@ def _try_cell(game: Game, models: _CellModels, cell: Cell, target: int, limit: f
     no game has; ``hall`` is that of the plan it found (``_RelaxedAnswer``; empty if none),
     for a guided dive."""
     started = time.perf_counter()
-    whole, relaxed_model = models.for_cell(cell)
+    whole, relaxed_model = models.for_cell(cell, target)
     relaxed = _ask_without_walk(relaxed_model, cell, target,
                                 RELAXED_SECONDS if limit is None else min(RELAXED_SECONDS, limit), workers)
     if relaxed.refuted:

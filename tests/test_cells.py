@@ -8,6 +8,7 @@ import pytest
 from ortools.sat.python import cp_model
 
 import solver.cells as cells
+from puzzles.daily import known_line, load_solved
 from solver.cells import (CHILD_SECONDS, DESCENT, GROUPED_SLICE, GUIDED_FRUITLESS, MAX_PROFILES, SLICES, SMALL_GROUP,
                           STEP_MIN, Cell, Limit, _ask_whole_model, _ask_without_walk, _dive_beams, _Dives, _fixed,
                           _OpenCells, _polished, _Splitter, _target, opening_reaches, prove_by_cells, solve_by_cells)
@@ -421,38 +422,72 @@ def test_cells_asked_on_copies_of_the_deals_model_leave_it_as_built():
 
 def _exact_cell(splitter, outcome) -> Cell:
     """The cell of every split that holds the replayed plan ``outcome``: its profile, and
-    its run (if its chain has one), focus continent and MID CENTURY card."""
+    its run (if its chain has one), focus continent and MID CENTURY card; its caps are the
+    plan's score, as the splits make them."""
     items = outcome.breakdown.as_dict()
     limits = [Limit("item_eq", items[item], item) for item in splitter.profiled]
     splits = ([Limit("run", run) for run in splitter.model.runs], [Limit("focus", k) for k in range(6)],
               [Limit("mid", i) for i, p in splitter.model.shelf if p == MID_POSITION] + [Limit("mid", None)])
     for options in splits:
         limits += [limit for limit in options if holds(limit, splitter, outcome)][:1]
-    return Cell(0, 4, tuple(limits))
+    return Cell(outcome.score, 4, tuple(limits))
 
 
-@pytest.mark.parametrize("seed", range(15))
-def test_a_game_is_a_plan_of_its_cell_on_the_models_of_fewer_turns(seed):
-    """A cell whose profile fixes the empty spots and depot cards is asked of models built
-    for the turns such a game plays, every one played (``_CellModels.for_cell``,
-    ``turns_to_end``): a random game has exactly that many turns (at most, where a full
-    depot ends the game: ``DFE``), and it is still a plan of its own cell there at its
-    score (its takes fixed in the whole model; the relaxation without the walk not refuted).
-    One turn fewer and the games with a full hall, or an END, as their last turn are lost."""
-    rules = (RULE_SETS + ["DFE"])[seed % (len(RULE_SETS) + 1)]
-    game = Game(Deal(seeded_deal(seed).cards, parse_rules(rules)))
-    plan, _ = random_plan(game, seed, spot_share=0.95 if rules != "DFE" else 0.6)
-    outcome = replay(game, plan)
-    splitter = _Splitter(game)
-    cell = _exact_cell(splitter, outcome)
-    whole, relaxed = cells._CellModels(game, splitter.model).for_cell(cell)
-    assert whole.turns == relaxed.turns and (whole.turns == len(plan) or rules == "DFE" and whole.turns > len(plan))
-    h = whole.copy()
+def _holds_the_game(h, plan, cell, score) -> bool:
+    """Whether the model ``h`` (a copy) has the plan's takes fixed, the cell's limits and a
+    score of ``score`` at least."""
     fix_prefix(h, [turn.take for turn in plan])
     cell.restrict(h)
-    h.model.add(h.score >= outcome.score)
+    h.model.add(h.score >= score)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 2
     solver.parameters.max_time_in_seconds = 20
-    assert solver.solve(h.model) in (cp_model.FEASIBLE, cp_model.OPTIMAL)
-    assert not _ask_without_walk(relaxed, cell, outcome.score, 20, 2).refuted
+    return solver.solve(h.model) in (cp_model.FEASIBLE, cp_model.OPTIMAL)
+
+
+def _check_models_of_fewer_turns(game, plan, rules: str = "") -> int:
+    """A game's own exact cell (its profile fixes the empty spots and depot cards) is asked
+    of models of exactly as many turns as the game, every one played (at most, where a full
+    depot ends the game: ``DFE``); its grouped cell (every item fixed but those two, its
+    caps as the split makes them) of at least as many. On both the game is a plan of the
+    cell at its score (its takes fixed in the whole model; the relaxation without the walk
+    not refuted). Returns the grouped cell's turns."""
+    outcome = replay(game, plan)
+    splitter = _Splitter(game)
+    models = cells._CellModels(game, splitter.model)
+    exact = _exact_cell(splitter, outcome)
+    whole, relaxed = models.for_cell(exact, outcome.score)
+    assert whole.turns == relaxed.turns and (whole.turns == len(plan) or rules == "DFE" and whole.turns > len(plan))
+    items = outcome.breakdown.as_dict()
+    kept = [item for item in splitter.profiled if item not in ("empty_spots", "depot")]
+    grouped = Cell(sum(items[item] for item in kept) + splitter.caps["mid_century"], 1,
+                   tuple(Limit("item_eq", items[item], item) for item in kept))
+    grouped_whole, grouped_relaxed = models.for_cell(grouped, outcome.score)
+    assert grouped_whole.turns == grouped_relaxed.turns >= len(plan)
+    for cell, h, r in ((exact, whole, relaxed), (grouped, grouped_whole, grouped_relaxed)):
+        assert _holds_the_game(h.copy(), plan, cell, outcome.score), cell
+        assert not _ask_without_walk(r, cell, outcome.score, 20, 2).refuted, cell
+    return grouped_whole.turns
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_a_random_game_is_a_plan_of_its_cells_on_the_models_of_fewer_turns(seed):
+    """Cells are asked of models built for the turns their plans that reach the target may
+    play (``_CellModels.for_cell``, ``_turns_of``): random games of five rule sets, most
+    with empty spots (their grouped cells get the whole model). One turn fewer loses the
+    games with a full hall, or an END, as their last turn."""
+    rules = (RULE_SETS + ["DFE"])[seed % (len(RULE_SETS) + 1)]
+    game = Game(Deal(seeded_deal(seed).cards, parse_rules(rules)))
+    plan, _ = random_plan(game, seed, spot_share=0.95 if rules != "DFE" else 0.6)
+    _check_models_of_fewer_turns(game, plan, rules)
+
+
+def test_the_shipped_optimal_lines_are_plans_of_their_cells_on_the_models_of_fewer_turns():
+    """The same for proven optimal lines (every fortieth shipped daily puzzle, all rule
+    sets), which score near every cap: their grouped cells, whose empty spots and depot
+    cards may cost the caps' slack at most, get models of fewer turns than 19."""
+    turns = []
+    for entry in sorted(load_solved().values(), key=lambda e: e.id)[::40]:
+        game, line = known_line(entry)
+        turns.append(_check_models_of_fewer_turns(game, line.plan))
+    assert sum(t < 19 for t in turns) >= len(turns) // 2, turns
