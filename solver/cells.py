@@ -272,9 +272,7 @@ class _Splitter:
 
     def __init__(self, game: Game, opening: Take | None = None) -> None:
         self.caps, self.opening = item_caps(game), opening
-        self.model = build_solo_model(game)  # read for its runs and MID CENTURY candidates; cells are asked on copies
-        if opening is not None:
-            fix_prefix(self.model, [opening])
+        self.model = _whole_model(game, opening)  # read for its runs and MID CENTURY cards; cells are asked on copies
         self.profiled = [item for item in PROFILE_ORDER if item in self.caps]
         self.cards = candidate_cards(start_of(game))  # what the game can put in the hall
         self.per_continent = [sum(1 for c in self.cards if c.continent == k) for k in Continent]
@@ -390,6 +388,15 @@ class _Splitter:
                 value = 0 if c.is_einstein else 100 - 2 * abs(c.year - 1950)
                 out.append(self._child(cell, cell.caps - cap + value, Limit("mid", i)))
         return out + [self._child(cell, cell.caps - cap, Limit("mid", None))]
+
+
+def _whole_model(game: Game, opening: Take | None, turn_limit: int | None = None) -> SoloModel:
+    """The whole model of the game (of ``turn_limit`` turns at most), its ``opening`` take
+    fixed if any: the model the cells of a proof are asked of."""
+    h = build_solo_model(game, turn_limit=turn_limit)
+    if opening is not None:
+        fix_prefix(h, [opening])
+    return h
 
 
 def _split_by(cell: Cell, kind: str) -> bool:
@@ -592,9 +599,7 @@ class _CellModels:
             return self.whole, self.relaxed
         every = exactly and not self.game.rules.depot_full_ends_game
         if (turns, every) not in self._shorter:
-            whole = build_solo_model(self.game, turn_limit=turns)
-            if self.opening is not None:
-                fix_prefix(whole, [self.opening])
+            whole = _whole_model(self.game, self.opening, turns)
             relaxed = build_solo_model(self.game, turn_limit=turns, walk=False)
             if every:
                 play_every_turn(whole)
