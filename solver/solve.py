@@ -257,12 +257,10 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
         # game (only for a whole game without prefix or cutoff, where any will do).
         if not whole_game:
             raise ExhibitionError("no plan found within the time limit; give more --time-limit")
-        state = state or game.initial_state()
-        place = greedy_place(game, state) if state.holding is not None else None
-        plan = greedy_plan(game, game.apply_place(state, place, check=False) if place else state)
-        outcome = replay(game, plan, state=state, place=place)
-        return Solution(outcome.score, max(bound, outcome.score), "feasible", plan, outcome,
-                        time.perf_counter() - started, cuts, place=place)
+        greedy = greedy_solution(game, state)
+        bound = max(bound, greedy.score)
+        return replace(greedy, bound=bound, status="optimal" if greedy.score == bound else "feasible",
+                       seconds=time.perf_counter() - started, cuts=cuts)
     if found is not None:
         place, plan = found
         outcome = replay(game, plan, require_end=turn_limit is None, state=state, place=place)
@@ -274,6 +272,20 @@ def solve(game: Game, takes: list[Card] | None = None, time_limit: float | None 
     model_items = tuple((k, v if isinstance(v, int) else int(solver.value(v))) for k, v in h.items.items())
     return Solution(score, bound, "optimal" if score == bound else "feasible", plan, outcome,
                     time.perf_counter() - started, cuts, model_items, place)
+
+
+def greedy_solution(game: Game, state: State | None = None) -> Solution:
+    """The greedy game from ``state`` (default: the deal's start; a held card placed greedily
+    first), replayed by the engine, with the quick bound ``static_bound``: a legal plan in
+    milliseconds, for when nothing better is at hand."""
+    started = time.perf_counter()
+    state = state or game.initial_state()
+    place = greedy_place(game, state) if state.holding is not None else None
+    plan = greedy_plan(game, game.apply_place(state, place, check=False) if place else state)
+    outcome = replay(game, plan, state=state, place=place)
+    bound = max(static_bound(game, start_of(game, state)), outcome.score)
+    return Solution(outcome.score, bound, "optimal" if outcome.score == bound else "feasible", plan, outcome,
+                    time.perf_counter() - started, place=place)
 
 
 def _checked(score: int, bound: int) -> int:

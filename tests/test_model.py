@@ -93,6 +93,25 @@ def test_greedy_plan_is_legal_and_solve_never_returns_nothing():
     assert replay(game, quick.plan).score == quick.score
 
 
+@pytest.mark.parametrize("seed", [3, 8])
+def test_greedy_solution_is_the_engine_scored_greedy_game(seed):
+    """The plan the proof by cells starts from: the greedy game, from the start or from a
+    place decision (its held card placed first), scored by the engine under the quick bound."""
+    from solver.greedy import greedy_plan
+    from solver.plan import replay
+    from solver.solve import greedy_solution
+
+    game = Game(seeded_deal(seed))
+    start = greedy_solution(game)
+    assert start.plan == greedy_plan(game) and start.place is None
+    assert start.score == replay(game, start.plan).score and start.bound == static_bound(game)
+    state = game.apply_take(game.initial_state(), game.legal_takes(game.initial_state())[0])
+    held = greedy_solution(game, state)
+    assert held.place is not None
+    assert held.score == replay(game, held.plan, state=state, place=held.place).score
+    assert held.status == ("optimal" if held.score == held.bound else "feasible") and held.bound >= held.score
+
+
 VARIANT_SETS = ["base", "SPREAD_THE_YEARS", "LINKS", "SHORT_ERA", "ONE_DECADE", "ANTIQUITY", "UNIQUE_DECADES",
                 "SD2", "DFE", "LINKS+SHORT_ERA+ANTIQUITY"]
 
