@@ -14,7 +14,7 @@ Methods:
 - ``cpsat``: ``solver.solve.solve`` as the CLI runs it (2 workers, fixed seed).
 - ``cpsat-w8``: the same with 8 CP-SAT workers time-sliced on the machine's cores.
 - ``tree``: ``solver.tree.solve_tree`` (the first take expanded, CP-SAT with a cutoff below).
-- ``cells``: ``solver.cells.solve_by_cells`` (the whole-game model briefly, wide dives, then
+- ``cells``: ``solver.cells.solve_by_cells`` (wide dives from a greedy game, then
   item cells refuted or searched one by one, with the second wide dive and guided dives in
   turn; 8 workers).
 - ``baseline``: the same single CP-SAT model with CP-SAT's default parameters.

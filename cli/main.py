@@ -133,8 +133,8 @@ def place(deal_path: str, takes: str, time_limit: float | None, overrides: RuleO
 @click.option("--workers", type=click.IntRange(1, 64), default=8, show_default=True,
               help="CP-SAT search workers (a portfolio: more than the cores still helps proofs).")
 @click.option("--method", type=click.Choice(["cells", "cpsat", "tree"]), default="cells", show_default=True,
-              help="cells: the whole-game model briefly, then dives (the warm start's beams, their best "
-                   "sequences placed exactly) and the score split into item cells, each refuted or searched "
+              help="cells: dives from a greedy game (the warm start's beams, their best sequences "
+                   "placed exactly) and the score split into item cells, each refuted or searched "
                    "(solver/cells.py; proves the most); cpsat: one CP-SAT model of the whole game; tree: a "
                    "search tree over the first takes, CP-SAT below.")
 @click.option("--depth", type=click.IntRange(1, 4), default=1, show_default=True, help="Tree method: turns expanded.")

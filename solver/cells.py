@@ -58,7 +58,7 @@ be refuted again from the start), and so is a cell whose step would land less th
 CP-SAT finds good plans slowly, and a cell can only be refuted from the best plan on; so
 *dives* look for good plans: beams of the warm start, plain and wide (with ONE DECADE, also
 rewarded for the cards of one decade), their best sequences placed exactly. The first wide
-dive comes first; then the cells and the other dives take turns (``improve_and_prove``), so
+dive comes first, from the greedy game (``solve_by_cells``); then the cells and the other dives take turns (``improve_and_prove``), so
 that an easy deal, whose optimum the first dive finds, is proven without waiting for the
 others.
 A cell that CP-SAT does not settle in its slice is followed by a *guided dive*: the relaxation
@@ -69,7 +69,7 @@ rewarded for those cards looks for a walk that takes most of them (none after
 a basin other than the best plan's (seed 11: 2690 with focus North America, 2694 with focus
 Oceania and a depot card), where no dive from the warm start looks and the cells would find
 it only after many slices (seed 10's 2696 after 298 s).
-A plan that a cell or the whole-game solve finds is any plan above its target, often not
+A plan that a cell finds is any plan above its target, often not
 the best placement of its own takes: it is *polished*, its takes placed exactly (a few
 hundredths of a second), before it becomes the best plan.
 
@@ -99,7 +99,7 @@ from solver.model import (MID_POSITION, SoloModel, Start, build_solo_model, cand
 from solver.moves import Take, Turn
 from solver.plan import replay
 from solver.rules import DEPOT_SIZE, HALL_SIZE, Showcase
-from solver.solve import Solution, feasibility_solver_for, place_candidates, solve, warm_solution
+from solver.solve import Solution, feasibility_solver_for, greedy_solution, place_candidates, solve, warm_solution
 from solver.warmstart import HEURISTIC, Heuristic, beam_candidates
 
 # Every score item but MID CENTURY is a multiple of 100 (x100): a plan's *profile* is their
@@ -159,13 +159,6 @@ GUIDED_CANDIDATES = 10
 GUIDED_FRUITLESS = 3
 DIVE_SECONDS = 5.0  # at most, for placing one dive's sequences
 DIVE_THREADS = 2  # placements at once, one CP-SAT worker each (a placement is too small for a portfolio)
-FIRST_SHARE = 0.1  # of the time limit for the whole-game solve, before the rest (easy deals prove in it)
-# at most, whatever the time limit: 3 s, not 6, left 15 hard deals 13% faster (thirteenth
-# session); 1.5 s, not 3: 18 deals 16% faster, 27 of the benchmark's 30 9% (forty-first
-# session; on seed 4 the plan and the bound, the item caps' sum, came at 1 s and stayed,
-# and the first wide dive found the optimum); a deal it proved alone after 1.5 s goes
-# through the cells (seed 14: 2.5 s -> 5 s). 0.75 s was no faster (benchmarks/README.md)
-FIRST_SECONDS = 1.5
 HARVEST_SHARE = 0.3  # of the time limit, at most, for the dives
 CELL_ROUND = 4.0  # seconds of cells between two dives (the second wide dive, then the decade dives)
 # at most, for placing a found plan's take sequence exactly: a cell's or the whole-game
@@ -728,7 +721,7 @@ class _OpenCells:
                 break
             _, _, cell = heapq.heappop(self.heap)
             if cell.stage == 0:
-                outcome = "split"  # the root is the whole-game solve that gave ``best``
+                outcome = "split"  # the root, all plans: asked whole, it would be the whole-game solve
             elif self.splitter.is_small_group(cell, _to_beat(best, self.goal)):
                 outcome = "split"  # its few exact profiles are asked instead
             else:
@@ -770,7 +763,7 @@ class _OpenCells:
 
 def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers: int = 8,
                    progress: bool = False, ceiling: int | None = None) -> CellProof:
-    """Raise ``best`` (a whole-game solution, engine-scored) to the optimum and prove it, or
+    """Raise ``best`` (a plan, engine-scored) to the optimum and prove it, or
     return the best plan and bound when ``time_limit`` runs out. ``ceiling``: a true bound
     of the game found otherwise (the whole-game model's), which the reported bound never
     exceeds."""
@@ -781,17 +774,13 @@ def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers
 
 
 def solve_by_cells(game: Game, time_limit: float | None, workers: int = 8, progress: bool = False) -> CellProof:
-    """The whole-game solve (warm start, then CP-SAT) for a short while; if its plan is not
-    proven optimal, ``improve_and_prove`` from its plan and bound."""
+    """``improve_and_prove`` from the greedy game: its first wide dive gives the first good
+    plan. A whole-game solve came first until the sixtieth session: of its 1.5 s, 1.2 s were
+    the warm start, the same beam as the first wide dive's with four of its sequences placed,
+    and CP-SAT's 0.3 s left its bound at the item caps' sum on all 30 benchmark deals and
+    improved one plan of the 30 (benchmarks/README.md)."""
     started = time.perf_counter()
-    first = FIRST_SECONDS if time_limit is None else min(FIRST_SECONDS, FIRST_SHARE * time_limit)
-    best = solve(game, time_limit=first, workers=workers, progress=progress)
-    if best.status == "optimal":
-        return CellProof(best, 0, 0, time.perf_counter() - started)
-    ceiling = best.bound  # the whole-game model's: a placement's plan carries only its own
-    best = _polished(game, best, None if time_limit is None else started + time_limit)
-    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    proof = improve_and_prove(game, best, left, workers, progress, ceiling=ceiling)
+    proof = improve_and_prove(game, greedy_solution(game), time_limit, workers, progress)
     solution = replace(proof.solution, seconds=time.perf_counter() - started)
     return replace(proof, solution=solution, seconds=solution.seconds)
 
