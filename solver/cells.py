@@ -99,7 +99,7 @@ from solver.model import (MID_POSITION, SoloModel, Start, build_solo_model, cand
 from solver.moves import Take, Turn
 from solver.plan import replay
 from solver.rules import DEPOT_SIZE, HALL_SIZE, Showcase
-from solver.solve import Solution, feasibility_solver_for, greedy_solution, place_candidates, solve, warm_solution
+from solver.solve import Solution, feasibility_solver_for, greedy_solution, place_candidates, solve
 from solver.warmstart import HEURISTIC, Heuristic, beam_candidates
 
 # Every score item but MID CENTURY is a multiple of 100 (x100): a plan's *profile* is their
@@ -828,17 +828,13 @@ def opening_reaches(game: Game, opening: Take, goal: int, time_limit: float | No
     """Whether a plan that opens with the take ``opening`` scores ``goal`` or more: True (one
     found, engine-scored), False (proven: every cell that may hold one refuted), None (not
     settled within ``time_limit`` seconds). The dives and the cells of ``improve_and_prove``
-    with the opening fixed, from the warm start's plan after it: a dive often finds such a
-    plan in a second, where CP-SAT with the take fixed took 20-30 s, and the cells refute
-    where it ran out of time (benchmarks/README.md, fortieth session)."""
-    started = time.perf_counter()
+    with the opening fixed, from the greedy game after it (the first dive's beam is the warm
+    start's): a dive often finds such a plan in a second, where CP-SAT with the take fixed
+    took 20-30 s, and the cells refute where it ran out of time (benchmarks/README.md,
+    fortieth session)."""
     after = game.apply_take(game.initial_state(), opening)
-    first = warm_solution(game, after, start_of(game, after).turns, time_limit, 1)
-    if first is None:  # nothing placed in time
-        return None
-    left = None if time_limit is None else time_limit - (time.perf_counter() - started)
-    best = improve_and_prove(game, _opened_with(game, opening, first), left, workers, progress, opening=opening,
-                             goal=goal).solution
+    first = _opened_with(game, opening, greedy_solution(game, after))
+    best = improve_and_prove(game, first, time_limit, workers, progress, opening=opening, goal=goal).solution
     if best.score >= goal:
         return True
     return False if best.bound < goal else None
