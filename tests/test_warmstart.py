@@ -18,7 +18,8 @@ from solver.plan import replay
 from solver.rules import Showcase
 from solver.scoring import continent_focus, decade_count, longest_chain
 from solver.solve import place_candidates, solve
-from solver.warmstart import CONTINENT_COST, FIRST_HEURISTIC, HEURISTIC, _Beam, _longest_run, beam_candidates
+from solver.warmstart import (CONTINENT_COST, FIRST_HEURISTIC, HEURISTIC, _Beam, _continent_fill, _longest_run,
+                              beam_candidates)
 from tests.helpers import endgames
 
 YEARS = st.sets(st.integers(1900, 1999), max_size=30)
@@ -94,9 +95,8 @@ def _most_placed(layout: tuple[Showcase, ...], counts: list[int]) -> int:
 def test_continent_fill_is_the_maximum_flow(counts, rules):
     """The beam's count of the spots that cards of these continents fill (a min-cut formula)
     is the maximum flow of the same question, computed by networkx."""
-    game = Game(seeded_deal(1, parse_rules(rules)))
-    beam = _Beam(game, game.initial_state(), HEURISTIC)
-    assert beam._continent_fill(tuple(counts)) == _most_placed(game.layout, counts)
+    layout = Game(seeded_deal(1, parse_rules(rules))).layout
+    assert _continent_fill(layout, tuple(counts)) == _most_placed(layout, counts)
 
 
 @pytest.mark.parametrize("heuristic", [HEURISTIC, FIRST_HEURISTIC], ids=["current", "first"])
