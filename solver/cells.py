@@ -58,9 +58,9 @@ be refuted again from the start), and so is a cell whose step would land less th
 CP-SAT finds good plans slowly, and a cell can only be refuted from the best plan on; so
 *dives* look for good plans: beams of the warm start, plain and wide (with ONE DECADE, also
 rewarded for the cards of one decade), their best sequences placed exactly. The first wide
-dive comes first, from the greedy game (``solve_by_cells``); then the cells and the other dives take turns (``improve_and_prove``), so
-that an easy deal, whose optimum the first dive finds, is proven without waiting for the
-others.
+dive comes first, from the greedy game (``solve_by_cells``); then the cells and the other
+dives take turns (``improve_and_prove``), so that an easy deal, whose optimum the first
+dive finds, is proven without waiting for the others.
 A cell that CP-SAT does not settle in its slice is followed by a *guided dive*: the relaxation
 without the walk has found a plan in it, whose hall gathers what the cell's profile needs
 (the focus continent's cards, the run, the decades) along no walk the market allows; the beam
@@ -161,8 +161,8 @@ DIVE_SECONDS = 5.0  # at most, for placing one dive's sequences
 DIVE_THREADS = 2  # placements at once, one CP-SAT worker each (a placement is too small for a portfolio)
 HARVEST_SHARE = 0.3  # of the time limit, at most, for the dives
 CELL_ROUND = 4.0  # seconds of cells between two dives (the second wide dive, then the decade dives)
-# at most, for placing a found plan's take sequence exactly: a cell's or the whole-game
-# solve's plan is any plan above a target, often not its takes' best placement (seed 22:
+# at most, for placing a found plan's take sequence exactly: a cell's plan is any plan
+# above a target, often not its takes' best placement (seed 22:
 # a cell's 2416 placed 2458, the optimum, in 0.14 s; without it two more cells found 2438,
 # then 2458: three finds, 5.9 s in a trace)
 POLISH_SECONDS = 1.0
@@ -765,9 +765,9 @@ class _OpenCells:
 
 def prove_by_cells(game: Game, best: Solution, time_limit: float | None, workers: int = 8,
                    progress: bool = False, ceiling: int | None = None) -> CellProof:
-    """Raise ``best`` (a plan, engine-scored) to the optimum and prove it, or
-    return the best plan and bound when ``time_limit`` runs out. ``ceiling``: a true bound
-    of the game found otherwise (the whole-game model's), which the reported bound never
+    """Raise ``best`` (a plan, engine-scored) to the optimum and prove it, or return the best
+    plan and bound when ``time_limit`` runs out. ``ceiling``: a true bound of the game found
+    otherwise (a whole-game model's, or a shipped puzzle's), which the reported bound never
     exceeds."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit

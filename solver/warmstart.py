@@ -16,11 +16,11 @@ second or two, in two steps:
    these showcases a card short, 100-200 points under the optimum on the variants
    benchmark's deals), its reward taken back for each coloured card that the cards'
    continents leave without a spot (every showcase but ONE CONTINENT takes one card of a
-   continent: ``_continent_fill``); from a hall with cards in it, a coloured card
-   that no empty spot takes as it stands scores nothing and costs a depot card
-   (``_misfits``: the hints' samples start from such halls). Cards are small integers and the items are kept as bit
-   masks and counts, what a card adds is made once, and a column after a take is made once
-   and then looked up, so a node costs about five microseconds;
+   continent: ``_continent_fill``); from a hall with cards in it, a coloured card that no
+   empty spot takes as it stands scores nothing and costs a depot card (``_misfits``: the
+   hints' samples start from such halls). Cards are small integers and the items are kept
+   as bit masks and counts, what a card adds is made once, and a column after a take is
+   made once and then looked up, so a node costs about five microseconds;
 2. the exact placement of the few best complete sequences by the CP-SAT model with the
    takes fixed and the game free to stop after any of them (``solve(..., takes,
    stop_early=True)``, done in ``solver/solve.py``).
