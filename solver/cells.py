@@ -508,12 +508,10 @@ def _dive_beams(game: Game, splitter: _Splitter) -> Iterator[tuple[str, Heuristi
 
 def _rewarding_decade(game: Game, decade: int) -> Heuristic:
     """The beam of a decade dive: ``DECADE_BONUS`` more for each card of the ``decade`` (0-9;
-    Einstein never is). Without the cost of cards their continents leave without a spot
-    (``Heuristic.by_continents``), with which its bonus was not tuned: with it, seed 28's
-    1960s dive under ONE DECADE placed 2496, not 2596 (sixtieth session)."""
+    Einstein never is)."""
     cards = frozenset(c for c in game.deal.cards if c.year is not None and c.decade == decade)
     return replace(HEURISTIC, wanted=cards, wanted_bonus=DECADE_BONUS, width=DECADE_BEAM_WIDTH,
-                   candidates=DECADE_CANDIDATES, by_continents=False)
+                   candidates=DECADE_CANDIDATES)
 
 
 def _decades_to_dive(candidates: list[Card]) -> list[int]:

@@ -14,13 +14,11 @@ second or two, in two steps:
    DECADE, its four spots count only as many cards as the best decade has years, with
    LINKS its third spot only for three linked years: without this the beam's lines left
    these showcases a card short, 100-200 points under the optimum on the variants
-   benchmark's deals), its reward taken back for each coloured card that the cards'
-   continents leave without a spot (every showcase but ONE CONTINENT takes one card of a
-   continent: ``_continent_fill``); from a hall with cards in it, a coloured card that no
-   empty spot takes as it stands scores nothing and costs a depot card (``_misfits``: the
-   hints' samples start from such halls). Cards are small integers and the items are kept
-   as bit masks and counts, what a card adds is made once, and a column after a take is
-   made once and then looked up, so a node costs about five microseconds;
+   benchmark's deals); from a hall with cards in it, a coloured card that no empty spot
+   takes as it stands scores nothing and costs a depot card (``_misfits``: the hints'
+   samples start from such halls). Cards are small integers and the items are kept as bit
+   masks and counts, what a card adds is made once, and a column after a take is made once
+   and then looked up, so a node costs about five microseconds;
 2. the exact placement of the few best complete sequences by the CP-SAT model with the
    takes fixed and the game free to stop after any of them (``solve(..., takes,
    stop_early=True)``, done in ``solver/solve.py``).
@@ -32,7 +30,6 @@ a solution hint (``add_plan_hint``), from which CP-SAT's local search improves q
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -48,12 +45,6 @@ if TYPE_CHECKING:
     from solver.solve import Solution
 
 CARD_REWARD = 60  # per card up to the 16 hall spots: filling the hall is worth about this much
-# per coloured card that the cards' continents leave without a spot (``_continent_fill``):
-# its reward taken back. Over the 30 benchmark deals the first wide dive's best plan was as
-# good or better on every deal, +326 points in all (13: 2292 against 2096; 30: 2578 against
-# 2478), where 160 (the reward and a depot card's cost) made five deals worse
-# (benchmarks/README.md, sixtieth session)
-CONTINENT_COST = CARD_REWARD
 DECADE_YEARS = (1 << 10) - 1  # the ten year bits of one decade
 LINK_YEARS = 5  # LINKS: neighbours of different continents at most this many years apart
 SCORED_LIMIT = 5  # YEARS GAP and ANTIQUITY: 5 minus the available cards beyond the card(s)
@@ -72,7 +63,6 @@ class Heuristic:
     complete_early: bool = True  # a sequence is complete once its cards could fill the hall
     by_layout: bool = True  # the variations in force shape the potential (focus most, ONE DECADE's and LINKS' spots)
     by_hall: bool = True  # a coloured card with no legal spot in the hall as it stands counts as a depot card
-    by_continents: bool = True  # cards their continents leave without a spot cost ``CONTINENT_COST``
     wanted: frozenset = frozenset()  # cards worth ``wanted_bonus`` more each (a cell's run of years)
     wanted_bonus: int = 0
 
@@ -81,8 +71,7 @@ HEURISTIC = Heuristic()
 # The first version, frozen: the daily selection rule v1 screens its candidates with it, so
 # changing it would change past puzzles (puzzles/daily.py).
 FIRST_HEURISTIC = Heuristic(width=100, candidates=1, depot_cost=0, scored_estimate=False, secret_decade=False,
-                            mid_of_1945=False, complete_early=False, by_layout=False, by_hall=False,
-                            by_continents=False)
+                            mid_of_1945=False, complete_early=False, by_layout=False, by_hall=False)
 
 
 class _Node(NamedTuple):
@@ -143,9 +132,6 @@ class _Beam:
         self.links = heuristic.by_layout and Showcase.LINKS in layout
         self.wanted = sum(1 << (c.year - FIRST_YEAR) for c in heuristic.wanted if c.year is not None)
         self.misfit = _misfits(game, state, self.cards) if heuristic.by_hall else frozenset()
-        self.layout = layout
-        # continent counts -> the coloured cards they leave without a spot (None: not counted)
-        self.shortfall: dict[tuple, int] | None = {} if heuristic.by_continents else None
         self.room_varies = self.one_decade or self.links
         self.adds = [self._adds(c) for c in self.cards]
         owned = list(state.board.hall_cards) + ([state.holding] if state.holding is not None else [])
@@ -220,11 +206,6 @@ class _Beam:
         room = self._room(node) if self.room_varies else HALL_SIZE
         owned = node.owned
         value = 100 * items + node.mid + CARD_REWARD * (owned if owned < room else room)
-        if self.shortfall is not None:
-            short = self.shortfall.get(counts)
-            if short is None:
-                short = self.shortfall[counts] = _shortfall(self.layout, counts)
-            value -= CONTINENT_COST * short
         value -= self.heuristic.depot_cost * ((owned - room if owned > room else 0) + node.misfits)
         if self.wanted:
             value += self.heuristic.wanted_bonus * (node.years & self.wanted).bit_count()
@@ -258,37 +239,6 @@ class _Beam:
             if not node.years & below & above:  # no three linked years: two cards at most, not side by side
                 room -= Showcase.LINKS.size - min(Showcase.LINKS.size - 1, node.years.bit_count())
         return room
-
-
-@lru_cache(maxsize=None)
-def _shortfall(layout: tuple[Showcase, ...], counts: tuple[int, ...]) -> int:
-    """The coloured cards of these continent ``counts`` that a hall of ``layout`` leaves
-    without a spot by their continents alone; made once a process (the beams of a proof, or
-    of a hint's samples, meet the same counts again and again)."""
-    return sum(counts) - _continent_fill(layout, counts)
-
-
-def _continent_fill(layout: tuple[Showcase, ...], counts: tuple[int, ...]) -> int:
-    """The most hall spots coloured cards of these continent ``counts`` can fill, by their
-    continents alone (years aside): ONE CONTINENT holds up to its size of one continent,
-    every other showcase one card of each. The latter is a bipartite matching whose size
-    is, by max-flow min-cut, the least over t of the sizes of all showcases but the t
-    largest, plus each continent's count up to t; ONE CONTINENT takes as many of the
-    chosen continent as fit. On seed 13 every line of the beam blind to it held five
-    continents (GENERAL's six spots need six) and placed at 2096, the optimum being 2492."""
-    one_continent = Showcase.CONTINENT.size if Showcase.CONTINENT in layout else 0
-    sizes = sorted((kind.size for kind in layout if kind is not Showcase.CONTINENT), reverse=True)
-    beyond = [sum(sizes[t:]) for t in range(len(sizes) + 1)]  # the sizes of all but the t largest
-    ts = range(len(beyond))
-    up_to = [sum(n if n < t else t for n in counts) for t in ts]  # each continent's count up to t
-    if not one_continent:
-        return min(map(int.__add__, beyond, up_to))
-    best = 0
-    for n in counts:  # the continent in ONE CONTINENT
-        held = n if n < one_continent else one_continent
-        rest = min(beyond[t] + up_to[t] - min(n, t) + min(n - held, t) for t in ts)
-        best = max(best, held + rest)
-    return best
 
 
 def _misfits(game: Game, state: State, cards: list[Card]) -> frozenset[int]:

@@ -5,7 +5,6 @@ limits."""
 import random
 from dataclasses import replace
 
-import networkx as nx
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -15,11 +14,9 @@ from solver.engine import Game
 from solver.model import start_of
 from solver.notation import parse_rules
 from solver.plan import replay
-from solver.rules import Showcase
 from solver.scoring import continent_focus, decade_count, longest_chain
 from solver.solve import place_candidates, solve
-from solver.warmstart import (CONTINENT_COST, FIRST_HEURISTIC, HEURISTIC, _Beam, _continent_fill, _longest_run,
-                              beam_candidates)
+from solver.warmstart import FIRST_HEURISTIC, HEURISTIC, _Beam, _longest_run, beam_candidates
 from tests.helpers import endgames
 
 YEARS = st.sets(st.integers(1900, 1999), max_size=30)
@@ -61,42 +58,10 @@ def test_potential_items_follow_the_card_lists(seed, takes, rules):
         linked = any(0 < b - a <= 5 and 0 < c - b <= 5 for a in dated for b in dated for c in dated)
         room = 13 + (3 if linked else min(2, len(set(dated))))
     expected += 60 * min(len(owned), room) - 100 * max(0, len(owned) - room)  # cards, then the depot
-    coloured = [c.continent for c in owned if c.continent is not None]
-    expected -= CONTINENT_COST * (len(coloured) - _most_placed(game.layout, [coloured.count(k) for k in Continent]))
     if len(set(dated)) >= 2:  # YEARS GAP estimate: market cards outside the extremes
         outside = sum(1 for c in market if c.year is not None and not min(dated) <= c.year <= max(dated))
         expected += 100 * max(0, 5 - outside)
     assert beam.potential(node) == expected
-
-
-def _most_placed(layout: tuple[Showcase, ...], counts: list[int]) -> int:
-    """The most cards of these continent counts a hall of ``layout`` takes by continents
-    alone, as a maximum flow (networkx): continent -> showcase, one card of each continent a
-    showcase, ONE CONTINENT all its cards from one continent (each choice tried)."""
-    choices = range(len(counts)) if Showcase.CONTINENT in layout else [None]
-    best = 0
-    for chosen in choices:
-        graph = nx.DiGraph()
-        for k, n in enumerate(counts):
-            graph.add_edge("source", ("continent", k), capacity=n)
-            for p, kind in enumerate(layout):
-                if kind is not Showcase.CONTINENT:
-                    graph.add_edge(("continent", k), ("showcase", p), capacity=1)
-                elif k == chosen:
-                    graph.add_edge(("continent", k), ("showcase", p), capacity=kind.size)
-        for p, kind in enumerate(layout):
-            graph.add_edge(("showcase", p), "sink", capacity=kind.size)
-        best = max(best, nx.maximum_flow_value(graph, "source", "sink"))
-    return best
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(0, 9), min_size=6, max_size=6), st.sampled_from(["base", "LINKS", "SHORT_ERA"]))
-def test_continent_fill_is_the_maximum_flow(counts, rules):
-    """The beam's count of the spots that cards of these continents fill (a min-cut formula)
-    is the maximum flow of the same question, computed by networkx."""
-    layout = Game(seeded_deal(1, parse_rules(rules))).layout
-    assert _continent_fill(layout, tuple(counts)) == _most_placed(layout, counts)
 
 
 @pytest.mark.parametrize("heuristic", [HEURISTIC, FIRST_HEURISTIC], ids=["current", "first"])
