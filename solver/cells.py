@@ -100,7 +100,7 @@ from solver.moves import Take, Turn
 from solver.plan import replay
 from solver.rules import DEPOT_SIZE, HALL_SIZE, Showcase
 from solver.solve import Solution, feasibility_solver_for, greedy_solution, place_candidates, solve
-from solver.warmstart import HEURISTIC, Heuristic, beam_candidates
+from solver.warmstart import HEURISTIC, Heuristic, beam_candidates, outcome_key
 
 # Every score item but MID CENTURY is a multiple of 100 (x100): a plan's *profile* is their
 # values, fixed in this order when a cell's profiles are too many to make at once.
@@ -430,7 +430,7 @@ class _Dives:
         start = game.initial_state()
         self.state = start if opening is None else game.apply_take(start, opening)  # where the beams look from
         self.turns = start_of(game, self.state).turns
-        self.tried: set[tuple] = set()
+        self.tried: set[tuple] = set()  # the ``outcome_key`` of every sequence placed
         self.guided_by: set[frozenset[Card]] = set()  # the wanted cards of the guided dives so far
         self.fruitless = 0  # guided dives in a row that found no better plan
         self.seconds = 0.0
@@ -474,8 +474,8 @@ class _Dives:
         """``best``, or a better plan among the beam's sequences no dive tried yet, placed within ``limit``."""
         started = time.perf_counter()
         candidates = [c for c in beam_candidates(self.game, self.state, self.turns, heuristic)
-                      if tuple(c) not in self.tried]
-        self.tried.update(tuple(c) for c in candidates)
+                      if outcome_key(c) not in self.tried]
+        self.tried.update(outcome_key(c) for c in candidates)
         found = place_candidates(self.game, self.state, candidates, min(DIVE_SECONDS, limit), 1,
                                  floor=_to_beat(best, self.goal), threads=DIVE_THREADS)
         if found is not None and self.opening is not None:

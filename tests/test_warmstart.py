@@ -16,7 +16,7 @@ from solver.notation import parse_rules
 from solver.plan import replay
 from solver.scoring import continent_focus, decade_count, longest_chain
 from solver.solve import place_candidates, solve
-from solver.warmstart import FIRST_HEURISTIC, HEURISTIC, _Beam, _longest_run, beam_candidates
+from solver.warmstart import FIRST_HEURISTIC, HEURISTIC, _Beam, _longest_run, beam_candidates, outcome_key
 from tests.helpers import endgames
 
 YEARS = st.sets(st.integers(1900, 1999), max_size=30)
@@ -64,12 +64,14 @@ def test_potential_items_follow_the_card_lists(seed, takes, rules):
     assert beam.potential(node) == expected
 
 
-@pytest.mark.parametrize("heuristic", [HEURISTIC, FIRST_HEURISTIC], ids=["current", "first"])
+@pytest.mark.parametrize("heuristic", [HEURISTIC, replace(HEURISTIC, width=1000, candidates=60), FIRST_HEURISTIC],
+                         ids=["current", "wide", "first"])
 @pytest.mark.parametrize("seed", range(3))
 def test_beam_candidates_are_legal_take_sequences(seed, heuristic):
     game = Game(seeded_deal(seed))
     candidates = beam_candidates(game, game.initial_state(), 19, heuristic)
     assert 1 <= len(candidates) <= heuristic.candidates
+    assert len({outcome_key(takes) for takes in candidates}) == len(candidates)  # no placement asked twice
     for takes in candidates:
         state = game.initial_state()
         for take in takes:
