@@ -17,6 +17,7 @@ consequence of the rules, and the model's bound is a true bound.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Sequence
 
 from ortools.sat.python import cp_model
 
@@ -26,7 +27,7 @@ from solver.engine import Game
 from solver.moves import Take
 from solver.scoring import (continent_focus, decade_count, has_all_continents, longest_chain, secret_decade_hits,
                             years_gap_points)
-from solver.requirements import ERA_STEP
+from solver.requirements import ERA_STEP, showcase_row
 from solver.rules import BASE_LAYOUT, DEPOT_SIZE, HALL_SIZE, MARKET_SIZE, Showcase, showcase_of
 from solver.state import Placed, State
 
@@ -143,13 +144,19 @@ def sequence_bound(game: Game, state: State, takes: list[Take]) -> int:
     """A true upper bound on the score of any game from ``state`` that plays a prefix of
     ``takes`` and ends there (a placement with the game free to stop early): over each
     prefix, the item caps of the cards it owns (hall, held, taken: ``_caps_over``), with
-    YEARS GAP from their extreme years and the market the prefix leaves, and the empty
-    spots and depot cards that so many cards must leave. About half a millisecond a
-    sequence, against 30-90 ms for placing it, which it spares when the bound cannot beat
-    a floor (``solver.solve.place_candidates``)."""
+    YEARS GAP from two of their years (``_years_gap_cap``) and the market the prefix leaves,
+    and the empty spots and depot cards that so many cards must leave, fewer spots filled
+    where the continents' room in the hall (``_hall_room``) takes fewer of the new cards;
+    that room is counted only for the prefixes whose bound without it may still be the
+    largest. About two milliseconds a sequence, against 30-90 ms for placing it, which it
+    spares when the bound cannot beat a floor (``solver.solve.place_candidates``): of the
+    1275 sequences of the 30 benchmark deals' first wide dives, 671 asked of CP-SAT against
+    817 with neither the two years' continents nor the room, and the same plans found in
+    30.3 s against 35.3 s (benchmarks/README.md, sixty-first session)."""
     board = state.board
     owned = board.hall_cards + ([state.holding] if state.holding is not None else [])
-    bounds = []
+    filled = len(board.hall_cards)
+    by_prefix = []  # (bound with every owned card able to fill a spot, the caps but those two, cards owned)
     for k in range(len(takes) + 1):
         if k:
             state = game.take_only(state, takes[k - 1], check=False)
@@ -157,19 +164,89 @@ def sequence_bound(game: Game, state: State, takes: list[Take]) -> int:
         caps = _caps_over(game, owned)
         if "years_gap" in caps:
             caps["years_gap"] = _years_gap_cap(owned, state.market_cards)
-        caps["empty_spots"] = -100 * max(0, HALL_SIZE - len(owned))
-        caps["depot"] = -100 * (len(board.depot) + max(0, len(owned) - HALL_SIZE - 1))  # one card at most to END
-        bounds.append(sum(caps.values()))
-    return max(bounds)
+        rest = sum(v for item, v in caps.items() if item not in ("empty_spots", "depot"))
+        by_prefix.append((rest + _spot_penalty(len(owned), len(owned), len(board.depot)), rest, list(owned)))
+    best = None
+    for loose, rest, cards in sorted(by_prefix, key=lambda prefix: -prefix[0]):
+        if best is not None and loose <= best:
+            break
+        spots = filled + _hall_room(game.layout, board.hall, cards[filled:])
+        bound = rest + _spot_penalty(len(cards), spots, len(board.depot))
+        best = bound if best is None else max(best, bound)
+    return best
+
+
+def _spot_penalty(owned: int, spots: int, depot: int) -> int:
+    """Empty spots and depot cards (x100, negative) of a game that ends owning ``owned``
+    cards (hall, held, taken; not the ``depot`` cards already there), of which at most
+    ``spots`` can stand in the hall: the others go to the depot, but for one that may leave
+    the game as the last card taken (END)."""
+    placed = min(HALL_SIZE, owned, spots)
+    return -100 * (HALL_SIZE - placed) - 100 * (depot + max(0, owned - placed - 1))
+
+
+def _hall_room(layout: tuple[Showcase, ...], hall: Sequence[Placed | None], cards: list[Card]) -> int:
+    """The most of ``cards`` that the empty spots of ``hall`` can take, by continents alone:
+    a showcase takes one card of a continent (ONE CONTINENT: of its one continent), a white
+    card of any continent it declares, but in no variation showcase. Each continent that
+    ONE CONTINENT may hold is tried, with its cards in it and white cards filling the rest
+    (a spot no other card can take); the other showcases take a maximum flow, found as the
+    smallest cut: a set X of showcases cut from the sink (their room), then each continent
+    either cut from the source (its cards) or from the showcases outside X that take it
+    (one each), and the white cards unless none of those takes them. Years are left out: a
+    bound."""
+    counts = [0] * len(Continent)
+    for c in cards:
+        if not c.is_white:
+            counts[c.continent] += 1
+    whites = len(cards) - sum(counts)
+    others, one_continent = [], None  # others: (room, continents taken, takes white cards)
+    for position, kind in enumerate(layout):
+        row = [p for p in showcase_row(hall, position, layout) if p is not None]
+        if kind is Showcase.CONTINENT:
+            one_continent = (kind.size - len(row), {p.continent for p in row})
+        elif len(row) < kind.size:
+            others.append((kind.size - len(row), {p.continent for p in row}, not kind.is_variation))
+    cuts = []  # each X: the room cut off, how many showcases outside X take each continent, and white cards
+    for x in range(1 << len(others)):
+        outside = [s for i, s in enumerate(others) if not x >> i & 1]
+        cuts.append((sum(room for i, (room, _, _) in enumerate(others) if x >> i & 1),
+                     [sum(1 for _, taken, _ in outside if k not in taken) for k in Continent],
+                     any(white for _, _, white in outside)))
+
+    def flow(counts: list[int], whites: int) -> int:
+        return min(room + sum(map(min, counts, takers)) + (whites if white else 0) for room, takers, white in cuts)
+
+    if one_continent is None:
+        return flow(counts, whites)
+    room, held = one_continent
+    # fewer of its cards than fit leave room for white cards, which pays only where another
+    # card needs their spot in a variation showcase, barred to white cards
+    barred = whites > 0 and any(not white for _, _, white in others)
+    best = 0
+    for chosen in held or {k for k in Continent if counts[k]} or {Continent.NA}:
+        most = min(room, counts[chosen])
+        for own in range(most + 1) if barred else (most,):
+            left = counts[:chosen] + [counts[chosen] - own] + counts[chosen + 1:]
+            into = min(room - own, whites)
+            best = max(best, own + into + flow(left, whites - into))
+    return best
 
 
 def _years_gap_cap(owned: list[Card], market: list[Card]) -> int:
-    """YEARS GAP's most with its two cards among ``owned`` and ``market`` left at the end:
-    the widest pair (the oldest and the newest year) leaves the fewest market cards outside."""
-    years = [c.year for c in owned if c.year is not None]
-    if len(years) < 2:
+    """YEARS GAP's most with its two cards among ``owned`` (of two continents: a white
+    card's is declared) and ``market`` left at the end. The widest such pair leaves the
+    fewest market cards outside, and it holds the oldest card or the newest: a pair of
+    neither, of two continents, has one not of the newest's continent, which the newest
+    widens, or one not of the oldest's, which the oldest widens."""
+    dated = [c for c in owned if c.year is not None]
+    if len(dated) < 2:
         return 0
-    return years_gap_points(min(years), max(years), [c.year for c in market if c.year is not None])
+    oldest, newest = min(dated, key=lambda c: c.year), max(dated, key=lambda c: c.year)
+    market_years = [c.year for c in market if c.year is not None]
+    pairs = [(oldest, c) for c in dated] + [(c, newest) for c in dated]
+    return max((years_gap_points(a.year, b.year, market_years) for a, b in pairs
+                if a.year < b.year and (a.is_white or b.is_white or a.continent != b.continent)), default=0)
 
 
 def turns_to_end(start: Start, empty: int, depot: int) -> int:

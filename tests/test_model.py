@@ -1,22 +1,28 @@
 """The CP-SAT model against the rules engine: placement of random take sequences, item by
 item scoring, and an exhaustive engine search on short games."""
 
+import random
+
+import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from puzzles.daily import known_line, load_solved
+from solver.cards import Continent, card
 from solver.deal import Deal, parse_cards, seeded_deal
 from solver.deck import default_deck
 from solver.engine import Game
 from solver.hints import sampled_game
-from solver.model import build_solo_model, sequence_bound, start_of, static_bound
+from solver.model import _hall_room, _years_gap_cap, build_solo_model, sequence_bound, start_of, static_bound
 from solver.moves import Place
 from solver.notation import parse_rules
-from solver.rules import showcase_of
+from solver.requirements import showcase_row
+from solver.rules import BASE_LAYOUT, HALL_SIZE, Showcase, showcase_of
 from solver.scoring import solo_breakdown
 from solver.solve import REFUTING_SUBSOLVERS, feasibility_solver_for, solve, solver_for
+from solver.state import Placed
 from solver.validate import hidden_stock
 from tests.helpers import brute_force_from, endgames, random_plan
 
@@ -222,6 +228,84 @@ def test_a_sequence_bound_holds_every_game_playing_its_takes(seed, rules, cut):
     assert sequence_bound(game, state, rest) >= score
     if rest and cut % 2:  # the next card taken and held, waiting for its place
         assert sequence_bound(game, game.apply_take(state, rest[0]), rest[1:]) >= score
+
+
+def _room_by_max_flow(layout, hall, cards):
+    """The most of ``cards`` the empty spots of ``hall`` take by continents alone, as a
+    networkx maximum flow for each continent ONE CONTINENT may hold: card -> showcase (one
+    per continent; white cards anywhere but in a variation showcase) -> sink (its room)."""
+    best = 0
+    for chosen in Continent:
+        g = nx.DiGraph()
+        for position, kind in enumerate(layout):
+            row = [p for p in showcase_row(hall, position, layout) if p is not None]
+            g.add_edge(("showcase", position), "sink", capacity=kind.size - len(row))
+            taken = {p.continent for p in row}
+            if kind is Showcase.CONTINENT and taken - {chosen}:
+                continue  # it holds another continent
+            for i, c in enumerate(cards):
+                g.add_edge("source", ("card", i), capacity=1)
+                if c.is_white and not kind.is_variation:
+                    g.add_edge(("card", i), ("showcase", position), capacity=1)
+                elif kind is Showcase.CONTINENT and c.continent == chosen:
+                    g.add_edge(("card", i), ("showcase", position), capacity=1)
+                elif kind is not Showcase.CONTINENT and not c.is_white and c.continent not in taken:
+                    g.add_edge(("card", i), ("continent", position, c.continent), capacity=1)
+                    g.add_edge(("continent", position, c.continent), ("showcase", position), capacity=1)
+        if "source" in g:
+            best = max(best, nx.maximum_flow_value(g, "source", "sink"))
+    return best
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6), rules=st.sampled_from(RULE_SETS + ["SHORT_ERA+ANTIQUITY", "ONE_DECADE+UNIQUE_DECADES"]),
+       played=st.integers(0, 19), drawn=st.integers(0, 20))
+def test_the_halls_room_by_continents_is_a_maximum_flow(seed, rules, played, drawn):
+    """``_hall_room`` (a smallest cut, ONE CONTINENT's cards counted through) against
+    networkx's maximum flow, from a random game's hall part-way through, for cards of the
+    deck it does not hold (with ONE CONTINENT beside variation showcases too)."""
+    game = Game(Deal(seeded_deal(seed).cards, parse_rules(rules)))
+    turns, _ = random_plan(game, seed)
+    state = game.initial_state()
+    for turn in turns[:played]:
+        state = game.apply_place(game.apply_take(state, turn.take), turn.place)
+    hall = state.board.hall
+    rest = [c for c in default_deck().cards if c not in state.board.hall_cards]
+    cards = random.Random(seed).sample(rest, drawn)
+    assert _hall_room(game.layout, hall, cards) == _room_by_max_flow(game.layout, hall, cards)
+
+
+def test_the_halls_room_counts_one_continents_cards_and_white_cards():
+    empty = (None,) * HALL_SIZE
+    americans = [card(f"19{10 + i}NA") for i in range(8)]
+    assert _hall_room(BASE_LAYOUT, empty, americans) == 7  # one a showcase, three in ONE CONTINENT
+    assert _hall_room(BASE_LAYOUT, empty, americans + [card("1945")]) == 8
+    links = parse_rules("LINKS").layout  # ONE CONTINENT covered: one a showcase
+    assert _hall_room(links, empty, americans) == 5
+
+
+def test_the_halls_room_may_leave_one_continents_card_out_of_it_for_a_white_card():
+    """Every showcase full but ONE CONTINENT (empty) and one spot of SHORT ERA, which a white
+    card may not take: three North American cards and the 1945 card fill all four spots
+    only with one of them in SHORT ERA and the white card in ONE CONTINENT."""
+    layout = parse_rules("SHORT_ERA+ANTIQUITY").layout
+    placed = [Placed(card(code), card(code).continent, card(code).year) for code in
+              ("1901OC 1902SA 1903AF 1904AS 1905EU 1906NA "  # GENERAL
+               "1910OC 1912SA 1914AF - "  # SHORT ERA, its last spot empty
+               "- - - 1920OC 1930SA 1950EU").split() if code != "-"]  # ONE CONTINENT empty, ANTIQUITY, MID
+    hall = tuple(placed[:9]) + (None,) * 4 + tuple(placed[9:])
+    cards = [card("1915NA"), card("1960NA"), card("1970NA"), card("1945")]
+    assert _hall_room(layout, hall, cards) == _room_by_max_flow(layout, hall, cards) == 4
+
+
+def test_the_years_gap_bound_pairs_two_continents():
+    """The oldest and the newest card are both North American: the widest pair of two
+    continents leaves 1990 outside, one market card."""
+    owned = [card("1901NA"), card("1999NA"), card("1950EU")]
+    market = [card("1902AS"), card("1903AS"), card("1990AS")]
+    assert _years_gap_cap(owned, market) == 400
+    assert _years_gap_cap(owned + [card("1945")], market) == 400  # 1901-1945 leaves 1990 outside too
+    assert _years_gap_cap(owned + [card("1995EU")], market) == 500  # 1901-1995: none outside
 
 
 @pytest.mark.parametrize("seed", range(12))
