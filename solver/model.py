@@ -17,6 +17,7 @@ consequence of the rules, and the model's bound is a true bound.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Sequence
 
 from ortools.sat.python import cp_model
@@ -156,7 +157,7 @@ def sequence_bound(game: Game, state: State, takes: list[Take]) -> int:
     board = state.board
     owned = board.hall_cards + ([state.holding] if state.holding is not None else [])
     filled = len(board.hall_cards)
-    by_prefix = []  # (bound with every owned card able to fill a spot, the caps but those two, cards owned)
+    by_prefix = []  # (bound with every owned card able to fill a spot, the caps but those two, how many owned)
     for k in range(len(takes) + 1):
         if k:
             state = game.take_only(state, takes[k - 1], check=False)
@@ -165,13 +166,13 @@ def sequence_bound(game: Game, state: State, takes: list[Take]) -> int:
         if "years_gap" in caps:
             caps["years_gap"] = _years_gap_cap(owned, state.market_cards)
         rest = sum(v for item, v in caps.items() if item not in ("empty_spots", "depot"))
-        by_prefix.append((rest + _spot_penalty(len(owned), len(owned), len(board.depot)), rest, list(owned)))
+        by_prefix.append((rest + _spot_penalty(len(owned), len(owned), len(board.depot)), rest, len(owned)))
     best = None
-    for loose, rest, cards in sorted(by_prefix, key=lambda prefix: -prefix[0]):
+    for loose, rest, count in sorted(by_prefix, key=lambda prefix: -prefix[0]):
         if best is not None and loose <= best:
             break
-        spots = filled + _hall_room(game.layout, board.hall, cards[filled:])
-        bound = rest + _spot_penalty(len(cards), spots, len(board.depot))
+        spots = filled + _hall_room(game.layout, board.hall, owned[filled:count])
+        bound = rest + _spot_penalty(count, spots, len(board.depot))
         best = bound if best is None else max(best, bound)
     return best
 
@@ -238,15 +239,22 @@ def _years_gap_cap(owned: list[Card], market: list[Card]) -> int:
     card's is declared) and ``market`` left at the end. The widest such pair leaves the
     fewest market cards outside, and it holds the oldest card or the newest: a pair of
     neither, of two continents, has one not of the newest's continent, which the newest
-    widens, or one not of the oldest's, which the oldest widens."""
+    widens, or one not of the oldest's, which the oldest widens. So two pairs are scored:
+    the oldest with the newest card it may pair with, the newest with the oldest."""
     dated = [c for c in owned if c.year is not None]
     if len(dated) < 2:
         return 0
-    oldest, newest = min(dated, key=lambda c: c.year), max(dated, key=lambda c: c.year)
+
+    def fits(left: Card, right: Card) -> bool:
+        return left.year < right.year and (left.is_white or right.is_white or left.continent != right.continent)
+
+    year = attrgetter("year")
+    oldest, newest = min(dated, key=year), max(dated, key=year)
+    pairs = [(oldest, max((c for c in dated if fits(oldest, c)), key=year, default=None)),
+             (min((c for c in dated if fits(c, newest)), key=year, default=None), newest)]
     market_years = [c.year for c in market if c.year is not None]
-    pairs = [(oldest, c) for c in dated] + [(c, newest) for c in dated]
-    return max((years_gap_points(a.year, b.year, market_years) for a, b in pairs
-                if a.year < b.year and (a.is_white or b.is_white or a.continent != b.continent)), default=0)
+    return max((years_gap_points(left.year, right.year, market_years) for left, right in pairs
+                if left is not None and right is not None), default=0)
 
 
 def turns_to_end(start: Start, empty: int, depot: int) -> int:
