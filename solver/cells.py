@@ -108,10 +108,14 @@ PROFILE_ORDER = ("chain", "continent_focus", "decades", "years_gap", "short_era"
                  "all_continents", "empty_spots", "depot")
 PROFILE_FLOORS = {"chain": 100, "empty_spots": -100 * HALL_SIZE, "depot": -100 * DEPOT_SIZE}  # lowest value; else 0
 # Children of one profile split, at most: past it the split fixes the first items only, a
-# *grouped* profile (above its optimum seed 28 has 112 exact profiles, refuted one by one
-# in 42 s in all; 35 groups of the first four items, 28 s). 400 left seed 28 open; 40 (with
-# ``GROUPED_SLICE``) proves it in 55 s (two runs).
-MAX_PROFILES = 40
+# *grouped* profile. 40 was set when exact profiles were refuted one by one slowly (the
+# fourteenth session: seed 28's 112 above its optimum in 42 s in all, its 35 groups of the
+# first four items in 28 s); asked of their relaxation first and of models of fewer turns,
+# exact profiles are now refuted in a tenth of a second where a group they make up runs
+# 1.4-5 s (seed 25), and 120 proved the six benchmark deals that group in 44.7 and 43.3 s
+# against 70.7 and 83.9 s (two paired rounds; 200 and 400: 52.5 and 45.4 s;
+# benchmarks/README.md, sixty-second session).
+MAX_PROFILES = 120
 # Seconds for a cell of each stage (1: profile, 2 and 3: the next splits) before it is
 # split; a cell that no split is left for gets all the time left. A profile gets 6 s: asked
 # whole for the optimum + 1, the 16 profiles that ran out 2 s in a trace of the 30 benchmark

@@ -188,35 +188,38 @@ def test_a_cell_split_only_by_a_free_mid_century_card_is_tried_again_instead():
 
 def test_many_exact_profiles_are_grouped_by_their_first_items():
     """Seed 28: above its optimum (2696) and under the whole-game bound (2969) lie 112 exact
-    profiles, more than ``MAX_PROFILES``: the split fixes the first four items instead, 35
-    grouped profiles with a longer slice, each split into its exact profiles after it."""
+    profiles, within ``MAX_PROFILES``: the split makes them all. Above 2596 they are 293,
+    more than that: the split fixes the first five items instead, 105 grouped profiles with
+    a longer slice, each split into its exact profiles after it."""
     game = Game(seeded_deal(28))
     splitter = _Splitter(game)
     root = Cell(sum(splitter.caps.values()), 0, refuted_from=2970)
-    groups = splitter.children(root, 2696)
-    assert len(groups) == 35 <= MAX_PROFILES
+    profiles = splitter.children(root, 2696)
+    assert len(profiles) == 112 <= MAX_PROFILES and all(splitter.is_exact(profile) for profile in profiles)
+    groups = splitter.children(root, 2596)
+    assert len(groups) == 105 <= MAX_PROFILES
     assert {tuple(limit.item for limit in group.limits) for group in groups} == {
-        ("chain", "continent_focus", "decades", "years_gap")}
+        ("chain", "continent_focus", "decades", "years_gap", "all_continents")}
     assert all(not splitter.is_exact(group) and splitter.slice_of(group) == GROUPED_SLICE for group in groups)
-    exact = [profile for group in groups for profile in splitter.children(group, 2696)]
-    assert len(exact) == 112 > MAX_PROFILES
+    exact = [profile for group in groups for profile in splitter.children(group, 2596)]
+    assert len(exact) == 293 > MAX_PROFILES
     assert all(splitter.is_exact(profile) and splitter.slice_of(profile) == SLICES[0] for profile in exact)
 
 
 def test_a_small_group_is_split_at_once():
-    """Seed 28's groups above its optimum: one whose split leaves at most ``SMALL_GROUP``
+    """Seed 28's groups with a best plan 100 under its optimum: one whose split leaves at most ``SMALL_GROUP``
     exact profiles that may beat the best plan is split into them unasked; with a best plan
     far lower, more of its profiles may beat it and the group is asked whole first. An
     exact profile is never a small group."""
     game = Game(seeded_deal(28))
     splitter = _Splitter(game)
     root = Cell(sum(splitter.caps.values()), 0, refuted_from=2970)
-    groups = splitter.children(root, 2696)
-    sizes = [len(splitter.children(group, 2696)) for group in groups]
-    small = [splitter.is_small_group(group, 2696) for group in groups]
+    groups = splitter.children(root, 2596)
+    sizes = [len(splitter.children(group, 2596)) for group in groups]
+    small = [splitter.is_small_group(group, 2596) for group in groups]
     assert small == [size <= SMALL_GROUP for size in sizes] and any(small) and not all(small)
-    assert not any(splitter.is_small_group(group, 2200) for group in groups)
-    assert not any(splitter.is_small_group(profile, 2696) for profile in splitter.children(groups[0], 2696))
+    assert not any(splitter.is_small_group(group, 2100) for group in groups)
+    assert not any(splitter.is_small_group(profile, 2596) for profile in splitter.children(groups[0], 2596))
 
 
 def test_cells_prove_an_optimum_from_a_weaker_plan():
