@@ -113,8 +113,9 @@ PROFILE_FLOORS = {"chain": 100, "empty_spots": -100 * HALL_SIZE, "depot": -100 *
 # first four items in 28 s); asked of their relaxation first and of models of fewer turns,
 # exact profiles are now refuted in a tenth of a second where a group they make up runs
 # 1.4-5 s (seed 25), and 120 proved the six benchmark deals that group in 44.7 and 43.3 s
-# against 70.7 and 83.9 s (two paired rounds; 200 and 400: 52.5 and 45.4 s;
-# benchmarks/README.md, sixty-second session).
+# against 70.7 and 83.9 s (two paired rounds; 200 and 400: 52.5 and 45.4 s). Variant deals
+# have more profile items, so more profiles: there 400 left one open at 60 s that 120
+# proves in 12-24 s (benchmarks/README.md, sixty-second session).
 MAX_PROFILES = 120
 # Seconds for a cell of each stage (1: profile, 2 and 3: the next splits) before it is
 # split; a cell that no split is left for gets all the time left. A profile gets 6 s: asked

@@ -207,10 +207,10 @@ def test_many_exact_profiles_are_grouped_by_their_first_items():
 
 
 def test_a_small_group_is_split_at_once():
-    """Seed 28's groups with a best plan 100 under its optimum: one whose split leaves at most ``SMALL_GROUP``
-    exact profiles that may beat the best plan is split into them unasked; with a best plan
-    far lower, more of its profiles may beat it and the group is asked whole first. An
-    exact profile is never a small group."""
+    """Seed 28's groups with a best plan 100 under its optimum: one whose split leaves at
+    most ``SMALL_GROUP`` exact profiles that may beat the best plan is split into them
+    unasked; with a best plan far lower, more of its profiles may beat it and the group is
+    asked whole first. An exact profile is never a small group."""
     game = Game(seeded_deal(28))
     splitter = _Splitter(game)
     root = Cell(sum(splitter.caps.values()), 0, refuted_from=2970)
