@@ -213,17 +213,19 @@ def _hall_room(layout: tuple[Showcase, ...], hall: Sequence[Placed | None], card
         outside = [s for i, s in enumerate(others) if not x >> i & 1]
         cuts.append((sum(room for i, (room, _, _) in enumerate(others) if x >> i & 1),
                      [sum(1 for _, taken, _ in outside if k not in taken) for k in Continent],
-                     any(white for _, _, white in outside)))
+                     any(takes_white for _, _, takes_white in outside)))
 
-    def flow(counts: list[int], whites: int) -> int:
-        return min(room + sum(map(min, counts, takers)) + (whites if white else 0) for room, takers, white in cuts)
+    def flow(coloured: list[int], white_cards: int) -> int:
+        """The most of so many cards of each continent and white cards the showcases but ONE CONTINENT take."""
+        return min(room + sum(map(min, coloured, takers)) + (white_cards if takes_white else 0)
+                   for room, takers, takes_white in cuts)
 
     if one_continent is None:
         return flow(counts, whites)
     room, held = one_continent
     # fewer of its cards than fit leave room for white cards, which pays only where another
     # card needs their spot in a variation showcase, barred to white cards
-    barred = whites > 0 and any(not white for _, _, white in others)
+    barred = whites > 0 and any(not takes_white for _, _, takes_white in others)
     best = 0
     for chosen in held or {k for k in Continent if counts[k]} or {Continent.NA}:  # NA: no coloured card, any one
         most = min(room, counts[chosen])
