@@ -144,8 +144,11 @@ DESCENT = 100  # how far a cell's bound comes down per refutation: a profile's M
 # to beat the best plan at once, as the step would ask nearly the same question twice (seed
 # 28: four grouped profiles refuted from 2699, then again from 2697, the best plan being 2696)
 STEP_MIN = 50
-WIDE_WIDTHS = (1000, 3000)  # the wide dives' beams: about 0.5 s and 2 s
-WIDE_CANDIDATES = 60  # sequences of a wide dive placed
+# The wide dives' beams: about 0.5 s and 2 s. The second found nothing on most deals
+# traced, but without it 12 deals took 130.1 s against 124.0 s, paired: within the spread
+# (benchmarks/README.md, sixty-third session)
+WIDE_WIDTHS = (1000, 3000)
+WIDE_CANDIDATES = 60  # sequences of a wide dive placed (30: 200.5 s against 187.8 s over 29 deals, paired)
 DECADE_BONUS = 150  # a decade dive's beam: worth of each card of the decade (the run dives' worth, of 50-200 tried)
 DECADE_BEAM_WIDTH = 2000  # its width: about 1.5 s of beam
 DECADE_CANDIDATES = 10  # sequences of a decade dive placed
@@ -162,7 +165,9 @@ GUIDED_CANDIDATES = 10
 # Over the 30 benchmark deals traced, 9 of 53 guided dives found a better plan, none after
 # more than two in a row had found nothing (benchmarks/README.md, forty-seventh session)
 GUIDED_FRUITLESS = 3
-DIVE_SECONDS = 5.0  # at most, for placing one dive's sequences
+# at most, for placing one dive's sequences (2 s: 209.8 s against 196.2 s over 29 deals and
+# 149.2 against 99.4 s on six SHORT ERA deals, paired; sixty-third session)
+DIVE_SECONDS = 5.0
 DIVE_THREADS = 2  # placements at once, one CP-SAT worker each (a placement is too small for a portfolio)
 HARVEST_SHARE = 0.3  # of the time limit, at most, for the dives
 CELL_ROUND = 4.0  # seconds of cells between two dives (the second wide dive, then the decade dives)
