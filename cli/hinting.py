@@ -11,13 +11,13 @@ from tabulate import tabulate
 from cli.common import BadInput, RuleOverrides, emit_json, format_option, positive_seconds, rule_options
 from cli.render import value_precision
 from puzzles.daily import proven_line
+from solver.cells import solve_by_cells
 from solver.deal import FULL_DEAL, Deal, load_deal
 from solver.deck import Deck, default_deck, load_deck
 from solver.engine import Game
-from solver.hints import Hint, Option, hint_hidden, hint_known, move_json, move_text, same_option
+from solver.hints import Hint, OptimalLine, Option, hint_hidden, hint_known, move_json, move_text, same_option
 from solver.notation import format_state, parse_state
 from solver.plan import load_plan, replay
-from solver.solve import solve
 from solver.state import State
 from solver.validate import check_against_deal, check_solo_state, hidden_stock
 
@@ -126,7 +126,7 @@ def judge(hint: Hint, played_move) -> Judged:
 @click.option("--deal", "deal_path", required=True, type=click.Path(dir_okay=False), help="Deal file (JSON).")
 @click.option("--plan", "plan_path", required=True, type=click.Path(dir_okay=False), help="The played game (plan file).")
 @click.option("--budget", type=float, default=2.0, show_default=True, callback=positive_seconds,
-              help="Seconds per decision and mode (the optimum gets 20 times this).")
+              help="Seconds per decision and mode (the optimum, proven first, gets 20 times this).")
 @click.option("--samples", type=click.IntRange(1, 10_000), default=8, show_default=True, help="Hidden stock: sampled orders.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Hidden stock: seed of the sampled orders.")
 @click.option("--deck", "deck_path", type=click.Path(dir_okay=False), help="Hidden stock: the deck CSV (default: the shipped deck).")
@@ -143,7 +143,11 @@ def review_command(deal_path: str, plan_path: str, budget: float, samples: int, 
     turns = load_plan(plan_path, game.layout)
     outcome = replay(game, turns)
     deck = load_deck(deck_path) if deck_path else default_deck()
-    optimal_line = proven_line(game.deal)  # a solved puzzle's: exact hindsight values along it
+    if not quiet:
+        click.echo(f"  the optimum: at most {20 * budget:g} s", err=True)
+    optimum, status, bound, optimal_line = _optimum(game, 20 * budget)
+    if not quiet:
+        click.echo(f"  the optimum: {optimum} ({status})", err=True)
     rows = []
     for number, (turn, before) in enumerate(zip(turns, outcome.states), 1):
         held = game.apply_take(before, turn.take)
@@ -159,11 +163,6 @@ def review_command(deal_path: str, plan_path: str, budget: float, samples: int, 
             rows.append(row)
             if not quiet:
                 click.echo(f"  turn {number} {decision}: {row['known']['grade']} / {row['hidden']['grade']}", err=True)
-    if optimal_line is not None:  # the stored target is the proven optimum: no solve
-        optimum, status, bound = optimal_line[1], "optimal", optimal_line[1]
-    else:
-        best = solve(game, time_limit=20 * budget, workers=max(workers, 2))
-        optimum, status, bound = best.score, best.status, best.bound
     summary = {"score": outcome.score, "optimum": optimum, "optimum_status": status, "bound": bound,
                "total_loss": optimum - outcome.score,
                "known_loss": round(sum(r["known"]["loss"] for r in rows), 1),
@@ -179,6 +178,20 @@ def review_command(deal_path: str, plan_path: str, budget: float, samples: int, 
     proven = "proven optimum" if status == "optimal" else f"best found (bound {bound})"
     click.echo(f"\nscore {outcome.score}; {proven} {optimum}; total loss {summary['total_loss']} "
                f"(sum of decision losses: known {summary['known_loss']:.0f}, hidden {summary['hidden_loss']:.0f})")
+
+
+def _optimum(game: Game, time_limit: float) -> tuple[int, str, int, OptimalLine | None]:
+    """The deal's optimum for the review: (score, status, bound, optimal line if proven). A
+    solved puzzle's stored target and line, else the proof by cells (``solver/cells.py``,
+    the ``solve`` command's default method, with its default workers) within ``time_limit``.
+    A proven line makes the known-deal values exact along it, and bounds every other option
+    (``hint_known``)."""
+    line = proven_line(game.deal)
+    if line is not None:
+        return line[1], "optimal", line[1], line
+    best = solve_by_cells(game, time_limit).solution
+    proven = (best.plan, best.score) if best.status == "optimal" else None
+    return best.score, best.status, best.bound, proven
 
 
 def _short(move: dict) -> str:

@@ -24,6 +24,7 @@ from cli.render import breakdown_text, hall_text, market_table, value_precision
 from puzzles.daily import load_solved, parse_date, proven_line, puzzle_of, target_of, today
 from puzzles.ids import Puzzle
 from solver.cards import Continent, card
+from solver.cells import solve_by_cells
 from solver.deck import default_deck
 from solver.engine import Game
 from solver.errors import ExhibitionError
@@ -31,7 +32,6 @@ from solver.hints import OptimalLine, hint_hidden, hint_known, move_text
 from solver.moves import DEPOT, END, Declaration, Place, Take, parse_target
 from solver.rules import showcase_start
 from solver.scoring import solo_breakdown
-from solver.solve import solve
 from solver.state import State
 from solver.validate import hidden_stock
 
@@ -190,7 +190,7 @@ def play_command(date_text: str | None, seed: int | None, deal_path: str | None,
         entry = target_of(puzzle, time_limit, solved=load_solved())
         best, proven = entry.target, entry.status == "optimal"
     else:
-        found = solve(game, time_limit=time_limit, workers=8)
+        found = solve_by_cells(game, time_limit).solution
         best, proven = found.score, found.status == "optimal"
     if fmt == "json":  # the last line of the session: its result for tools
         emit_json({"score": breakdown.total, "optimum": best, "proven": proven, "breakdown": breakdown.as_dict()})

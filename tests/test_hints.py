@@ -186,6 +186,30 @@ def test_reviewing_a_daily_puzzles_own_line_loses_nothing_against_its_target(tmp
     assert summary["optimum_status"] == "optimal" and summary["total_loss"] == summary["known_loss"] == 0
 
 
+@pytest.mark.slow
+def test_a_review_proves_the_optimum_first_and_values_its_line_exactly(tmp_path, monkeypatch):
+    """Any deal, not a daily puzzle: the review takes the optimum from the proof by cells
+    (given 20 times the budget), and along that proven line the known-deal values are the
+    optimum itself, so playing the line loses nothing (solving each option within the
+    budget instead, the code before charged this line 4126 points of losses)."""
+    import cli.hinting
+    from solver.cells import solve_by_cells
+    from solver.deal import seeded_deal
+
+    game = Game(seeded_deal(23))  # proven in about a second
+    proof = solve_by_cells(game, 60)
+    assert proof.solution.status == "optimal"
+    asked = []
+    monkeypatch.setattr(cli.hinting, "solve_by_cells", lambda g, limit: asked.append(limit) or proof)
+    data = _review_json(tmp_path, game, proof.solution.plan, "--budget", "0.1", "--samples", "1")
+    assert asked == [pytest.approx(2.0)]
+    assert all(row["known"]["loss"] == 0 and row["known"]["best_value"] == proof.solution.score
+               for row in data["decisions"])
+    summary = data["summary"]
+    assert summary["optimum"] == summary["bound"] == summary["score"] == proof.solution.score
+    assert summary["optimum_status"] == "optimal" and summary["known_loss"] == 0
+
+
 def test_hidden_place_values_are_real_scores_of_the_sampled_game():
     """Place options share one beam per sample; each value is the engine's score of a plan
     on that sample, so never above the exhaustive optimum of the option there."""
