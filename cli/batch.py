@@ -42,13 +42,16 @@ class ProgressBar:
 @click.option("--scheduler", help="Address of a running Dask scheduler (tcp://host:8786) instead of a local cluster.")
 @click.option("--time-limit", type=float, default=60.0, show_default=True, callback=positive_seconds,
               help="Seconds per deal.")
-@click.option("--cp-workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="CP-SAT threads inside each task.")
+@click.option("--cp-workers", type=click.IntRange(1, 64), default=8, show_default=True,
+              help="CP-SAT workers inside each task (the proof by cells refutes with several).")
+@click.option("--method", type=click.Choice(["cells", "cpsat"]), default="cells", show_default=True,
+              help="cells: the proof by cells, as the solve command's default; cpsat: one CP-SAT model of "
+                   "the whole game.")
 @click.option("--quiet", is_flag=True, help="No progress bar on stderr.")
 @rule_options
 @format_option()
 def batch_command(seeds_text: str, workers: int, scheduler: str | None, time_limit: float, cp_workers: int,
-                  quiet: bool, overrides: RuleOverrides, fmt: str) -> None:
+                  method: str, quiet: bool, overrides: RuleOverrides, fmt: str) -> None:
     """Solve many seeded deals on Dask; report the distribution of optimal solo scores."""
     seeds = parse_seeds(seeds_text)
     rules = overrides.apply(Rules())
@@ -60,7 +63,7 @@ def batch_command(seeds_text: str, workers: int, scheduler: str | None, time_lim
             click.echo(json.dumps(result))
 
     started = time.perf_counter()
-    results = run_batch(seeds, rules, time_limit, workers, scheduler, cp_workers, arrived)
+    results = run_batch(seeds, rules, time_limit, workers, scheduler, cp_workers, arrived, method)
     stats = summary(results)
     stats["seconds"] = round(time.perf_counter() - started, 2)
     if fmt == "json":

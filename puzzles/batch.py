@@ -13,7 +13,7 @@ from solver.deal import seeded_deal
 from solver.engine import Game
 from solver.errors import ExhibitionError
 from solver.rules import Rules
-from solver.solve import solve
+from puzzles.daily import prove_target
 
 QUANTILES = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0)
 MAX_SEEDS = 1_000_000  # far beyond any batch this machine finishes; stops a typo from filling memory
@@ -36,17 +36,19 @@ def parse_seeds(text: str) -> list[int]:
     return seeds
 
 
-def solve_seed(seed: int, rules: dict, time_limit: float, cp_workers: int) -> dict:
-    """One task: the seeded deal solved (runs in a Dask worker process)."""
+def solve_seed(seed: int, rules: dict, time_limit: float, cp_workers: int, method: str = "cells") -> dict:
+    """One task: the seeded deal solved by ``method`` (``prove_target``'s: the proof by cells,
+    or the whole-game model alone) in a Dask worker process."""
     game = Game(seeded_deal(seed, Rules.from_json(rules)))
-    found = solve(game, time_limit=time_limit, workers=cp_workers)
+    found = prove_target(game, time_limit, cp_workers, method=method)
     return {"seed": seed, "score": found.score, "bound": found.bound, "status": found.status,
             "seconds": round(found.seconds, 3)}
 
 
 def run_batch(seeds: Iterable[int], rules: Rules, time_limit: float, workers: int, scheduler: str | None,
-              cp_workers: int, on_result: Callable[[dict], None]) -> list[dict]:
-    """Solve every seed on Dask; ``on_result`` sees each result as it arrives."""
+              cp_workers: int, on_result: Callable[[dict], None], method: str = "cells") -> list[dict]:
+    """Solve every seed on Dask by ``method`` (``solve_seed``); ``on_result`` sees each result
+    as it arrives."""
     from dask.distributed import Client, LocalCluster, as_completed
 
     cluster = None
@@ -57,7 +59,7 @@ def run_batch(seeds: Iterable[int], rules: Rules, time_limit: float, workers: in
         client = Client(cluster)
     try:
         futures = client.map(solve_seed, list(seeds), rules=rules.to_json(), time_limit=time_limit,
-                             cp_workers=cp_workers, pure=False)
+                             cp_workers=cp_workers, method=method, pure=False)
         results = []
         for future in as_completed(futures):
             result = future.result()

@@ -306,6 +306,20 @@ def test_batch_runs_on_a_local_dask_cluster():
     assert lines[-1]["summary"]["deals"] == 2
 
 
+def test_a_batch_proves_by_cells_and_takes_the_whole_game_model_on_request():
+    """Deal 23's optimum, 2692, is proven by cells in about a second (benchmarks/solve.py)."""
+    code, out, err = run("batch", "--seeds", "23", "--time-limit", "30", "--workers", "1", "--quiet",
+                         "--format", "json")
+    assert code == 0, err
+    result = json.loads(out.strip().splitlines()[0])
+    assert (result["score"], result["bound"], result["status"]) == (2692, 2692, "optimal")
+    code, out, err = run("batch", "--seeds", "23", "--time-limit", "1", "--workers", "1", "--method", "cpsat",
+                         "--cp-workers", "1", "--quiet", "--format", "json")
+    assert code == 0, err
+    result = json.loads(out.strip().splitlines()[0])
+    assert result["score"] <= 2692 <= result["bound"]
+
+
 def test_signals_grade_by_documented_points():
     base = dict(greedy=900, heuristic=2500, target=2500, optimal_first_takes=2, depot=False, white=False, blind=False)
     assert Signals(**base).grade == "easy"
