@@ -210,6 +210,25 @@ def test_a_review_proves_the_optimum_first_and_values_its_line_exactly(tmp_path,
     assert summary["optimum_status"] == "optimal" and summary["known_loss"] == 0
 
 
+@pytest.mark.slow
+def test_a_review_whose_optimum_is_not_proven_counts_the_game_reviewed_as_reached(tmp_path, monkeypatch):
+    """Out of time, the proof's best plan may score less than the game reviewed: the optimum
+    shown is then that game's score, never a negative total loss."""
+    import cli.hinting
+    from solver.cells import CellProof, solve_by_cells
+    from solver.deal import seeded_deal
+    from solver.solve import greedy_solution
+
+    game = Game(seeded_deal(23))
+    line = solve_by_cells(game, 60).solution
+    weak = replace(greedy_solution(game), status="feasible")  # as if the proof had run out of time
+    monkeypatch.setattr(cli.hinting, "solve_by_cells", lambda g, limit: CellProof(weak, 0, 1, limit))
+    data = _review_json(tmp_path, game, line.plan, "--budget", "0.1", "--samples", "1")
+    summary = data["summary"]
+    assert summary["optimum_status"] == "feasible" and summary["optimum"] == summary["score"] == line.score
+    assert summary["total_loss"] == 0 and summary["bound"] >= line.score
+
+
 def test_hidden_place_values_are_real_scores_of_the_sampled_game():
     """Place options share one beam per sample; each value is the engine's score of a plan
     on that sample, so never above the exhaustive optimum of the option there."""
