@@ -191,7 +191,7 @@ def play_command(date_text: str | None, seed: int | None, deal_path: str | None,
         best, proven = entry.target, entry.status == "optimal"
     else:
         found = solve_by_cells(game, time_limit).solution
-        best, proven = found.score, found.status == "optimal"
+        best, proven = max(found.score, breakdown.total), found.status == "optimal"  # unproven: never below the game
     if fmt == "json":  # the last line of the session: its result for tools
         emit_json({"score": breakdown.total, "optimum": best, "proven": proven, "breakdown": breakdown.as_dict()})
         return
