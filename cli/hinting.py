@@ -66,7 +66,8 @@ def _resolve_rules(state_rules, deal: Deal | None, overrides: RuleOverrides):
 @click.option("--state", "state_text", required=True, help="Game state notation (see `exhibition deal`).")
 @click.option("--deal", "deal_path", type=click.Path(dir_okay=False),
               help="The deal (JSON): the stock order is known and values are exact (puzzle mode). Without it the stock is hidden.")
-@click.option("--budget", type=float, default=5.0, show_default=True, callback=positive_seconds, help="Seconds for the whole hint.")
+@click.option("--budget", type=float, default=5.0, show_default=True, callback=positive_seconds,
+              help="Seconds for the whole hint (a known deal's start: with 10 s or more the deal is proven first).")
 @click.option("--samples", type=click.IntRange(1, 10_000), default=16, show_default=True,
               help="Hidden stock: at most this many sampled stock orders (fewer if the budget runs out).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Hidden stock: seed of the sampled orders.")

@@ -39,6 +39,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
 from solver.cards import Card
+from solver.cells import solve_by_cells
 from solver.deal import Deal
 from solver.engine import Game
 from solver.errors import ExhibitionError
@@ -53,6 +54,13 @@ from solver.warmstart import HEURISTIC
 Move = Take | Place
 OptimalLine = tuple[list[Turn], int]  # a plan from the start and its score, proven optimal
 MIN_SOLVE_SECONDS = 0.05
+# Known deal, at its start: this share of the budget for the proof by cells first, if that
+# is at least so many seconds. On the first decision of 11 benchmark deals at 15 s, the best
+# option exact on 8 and at the optimum on 9, against 0 and 4 with every option solved on
+# its share; at 5 s (3 s of proof, its dives cut short) not better: exact 2, at the optimum
+# 3, against 0 and 4 (benchmarks/README.md, sixty-fourth session)
+START_PROOF_SHARE = 0.6
+START_PROOF_SECONDS = 6.0
 SOLVE_OVERHEAD = 0.15  # building the models and checking the plan, beyond a solve's own limit (measured)
 # Hidden stock: a sampled future is valued by the warm start's best lines, placed exactly.
 TAKE_LINES = 2  # a take option's best lines, each placed exactly; the best placement is its value
@@ -172,19 +180,29 @@ def hint_known(game: Game, state: State, budget: float, workers: int = 2,
     ``optimal_line``: a plan from the start and its score, proven optimal (a daily puzzle's
     stored line). No plan scores more, so every option's bound is at most that score; and
     where ``state`` lies on the line, the line's move is worth exactly that score, with no
-    solve (early in a game, a solve within a share of the budget is rarely proven)."""
+    solve (early in a game, a solve within a share of the budget is rarely proven).
+
+    Without one, at the deal's start the proof by cells (``solver/cells.py``) gets
+    ``START_PROOF_SHARE`` of the budget first, when that is at least ``START_PROOF_SECONDS``:
+    its best line's first take is worth that line's score, exactly when the proof ends, and
+    its bound holds for every option (the options' own solves, on the rest of the budget,
+    bound them by little more than the item caps)."""
     started = time.perf_counter()
     moves = options_at(game, state)
-    on_line = None if optimal_line is None else line_move(game, optimal_line[0], state)
+    line, ceiling = optimal_line, None if optimal_line is None else optimal_line[1]
+    if line is None and state == game.initial_state() and START_PROOF_SHARE * budget >= START_PROOF_SECONDS:
+        proof = solve_by_cells(game, START_PROOF_SHARE * budget).solution
+        line, ceiling = (proof.plan, proof.score), proof.bound
+    on_line = None if line is None else line_move(game, line[0], state)
     options = []
     if on_line is not None:
-        options.append(Option(on_line, optimal_line[1], bound=optimal_line[1]))
+        options.append(Option(on_line, line[1], bound=ceiling))
         moves = [move for move in moves if not same_option(move, on_line)]
     for k, move in enumerate(moves):
         left = budget - (time.perf_counter() - started)
         limit = max(MIN_SOLVE_SECONDS, left / (len(moves) - k) - SOLVE_OVERHEAD)
         score, bound, played = value_of(game, state, move, limit, workers)
-        options.append(Option(played, score, bound=bound if optimal_line is None else min(bound, optimal_line[1])))
+        options.append(Option(played, score, bound=bound if ceiling is None else min(bound, ceiling)))
     return _ranked("known", state, options, 1, started)
 
 

@@ -187,6 +187,31 @@ def test_reviewing_a_daily_puzzles_own_line_loses_nothing_against_its_target(tmp
 
 
 @pytest.mark.slow
+def test_known_hints_at_a_deals_start_prove_it_first_given_the_time(monkeypatch):
+    """With 10 s or more, the proof by cells gets 0.6 of the budget first; its line's first
+    take is exact once proven, and its bound holds for every option. With less, it does not run."""
+    import solver.hints
+    from solver.cells import solve_by_cells
+    from solver.deal import seeded_deal
+
+    game = Game(seeded_deal(23))  # proven in about a second
+    asked = []
+
+    def proving(g, limit):
+        asked.append(limit)
+        return solve_by_cells(g, limit)
+
+    monkeypatch.setattr(solver.hints, "solve_by_cells", proving)
+    found = hint_known(game, game.initial_state(), budget=10)
+    assert asked == [pytest.approx(6.0)]
+    assert found.best.exact and found.best.value == 2692
+    assert all(option.bound == 2692 and option.value <= 2692 for option in found.options)
+    assert hint_known(game, game.initial_state(), budget=2).options and asked == [pytest.approx(6.0)]
+    state = game.apply_take(game.initial_state(), found.best.move)
+    assert hint_known(game, state, budget=10).options and len(asked) == 1  # not at the start: no proof
+
+
+@pytest.mark.slow
 def test_a_review_proves_the_optimum_first_and_values_its_line_exactly(tmp_path, monkeypatch):
     """Any deal, not a daily puzzle: the review takes the optimum from the proof by cells
     (given 20 times the budget), and along that proven line the known-deal values are the
