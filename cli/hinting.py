@@ -144,12 +144,8 @@ def review_command(deal_path: str, plan_path: str, budget: float, samples: int, 
     turns = load_plan(plan_path, game.layout)
     outcome = replay(game, turns)
     deck = load_deck(deck_path) if deck_path else default_deck()
-    if not quiet:
-        click.echo(f"  the optimum: at most {20 * budget:g} s", err=True)
-    optimum, status, bound, optimal_line = _optimum(game, 20 * budget)
+    optimum, status, bound, optimal_line = _optimum(game, 20 * budget, quiet)
     optimum = max(optimum, outcome.score)  # an unproven best may fall short of the game reviewed
-    if not quiet:
-        click.echo(f"  the optimum: {optimum} ({status})", err=True)
     rows = []
     for number, (turn, before) in enumerate(zip(turns, outcome.states), 1):
         held = game.apply_take(before, turn.take)
@@ -182,16 +178,20 @@ def review_command(deal_path: str, plan_path: str, budget: float, samples: int, 
                f"(sum of decision losses: known {summary['known_loss']:.0f}, hidden {summary['hidden_loss']:.0f})")
 
 
-def _optimum(game: Game, time_limit: float) -> tuple[int, str, int, OptimalLine | None]:
+def _optimum(game: Game, time_limit: float, quiet: bool) -> tuple[int, str, int, OptimalLine | None]:
     """The deal's optimum for the review: (score, status, bound, optimal line if proven). A
     solved puzzle's stored target and line, else the proof by cells (``solver/cells.py``,
-    the ``solve`` command's default method, with its default workers) within ``time_limit``.
-    A proven line makes the known-deal values exact along it, and bounds every other option
-    (``hint_known``)."""
+    the ``solve`` command's default method, with its default workers) within ``time_limit``,
+    said on stderr unless ``quiet``. A proven line makes the known-deal values exact along
+    it, and bounds every other option (``hint_known``)."""
     line = proven_line(game.deal)
     if line is not None:
         return line[1], "optimal", line[1], line
+    if not quiet:
+        click.echo(f"  proving the optimum (at most {time_limit:g} s)", err=True)
     best = solve_by_cells(game, time_limit).solution
+    if not quiet:
+        click.echo(f"  the optimum: {best.score} ({best.status}, bound {best.bound}, {best.seconds:.1f} s)", err=True)
     proven = (best.plan, best.score) if best.status == "optimal" else None
     return best.score, best.status, best.bound, proven
 

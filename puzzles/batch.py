@@ -9,11 +9,11 @@ import re
 import statistics
 from typing import Callable, Iterable
 
+from puzzles.daily import prove_target
 from solver.deal import seeded_deal
 from solver.engine import Game
 from solver.errors import ExhibitionError
 from solver.rules import Rules
-from puzzles.daily import prove_target
 
 QUANTILES = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0)
 MAX_SEEDS = 1_000_000  # far beyond any batch this machine finishes; stops a typo from filling memory
