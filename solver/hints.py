@@ -56,9 +56,9 @@ OptimalLine = tuple[list[Turn], int]  # a plan from the start and its score, pro
 MIN_SOLVE_SECONDS = 0.05
 # Known deal, at its start: this share of the budget for the proof by cells first, if that
 # is at least so many seconds. On the first decision of 11 benchmark deals at 15 s, the best
-# option exact on 8 and at the optimum on 9, against 0 and 4 with every option solved on
-# its share; at 5 s (3 s of proof, its dives cut short) not better: exact 2, at the optimum
-# 3, against 0 and 4 (benchmarks/README.md, sixty-fourth session)
+# option exact on 8 and at the optimum on 10, against 1 and 5 with every option solved on
+# its share (benchmarks/hints_known.py); at 5 s (3 s of proof, its dives cut short) not
+# better: exact on 2 of 12 and at the optimum on 3, against 0 and 4 (scratch, benchmarks/README.md)
 START_PROOF_SHARE = 0.6
 START_PROOF_SECONDS = 6.0
 SOLVE_OVERHEAD = 0.15  # building the models and checking the plan, beyond a solve's own limit (measured)
