@@ -12,6 +12,7 @@ from tabulate import tabulate
 
 from cli.common import RuleOverrides, emit_json, format_option, positive_seconds, rule_options
 from puzzles.batch import histogram, parse_seeds, run_batch, summary
+from puzzles.daily import PROVING_METHODS
 from solver.rules import Rules
 
 
@@ -44,7 +45,7 @@ class ProgressBar:
               help="Seconds per deal.")
 @click.option("--cp-workers", type=click.IntRange(1, 64), default=8, show_default=True,
               help="CP-SAT workers inside each task (the proof by cells refutes with several).")
-@click.option("--method", type=click.Choice(["cells", "cpsat"]), default="cells", show_default=True,
+@click.option("--method", type=click.Choice(PROVING_METHODS), default="cells", show_default=True,
               help="cells: the proof by cells, as the solve command's default; cpsat: one CP-SAT model of "
                    "the whole game.")
 @click.option("--quiet", is_flag=True, help="No progress bar on stderr.")

@@ -10,12 +10,11 @@ from tabulate import tabulate
 
 from cli.common import BadInput, RuleOverrides, emit_json, format_option, positive_seconds, rule_options
 from cli.render import value_precision
-from puzzles.daily import proven_line
-from solver.cells import solve_by_cells
+from puzzles.daily import deal_optimum, proven_line
 from solver.deal import FULL_DEAL, Deal, load_deal
 from solver.deck import Deck, default_deck, load_deck
 from solver.engine import Game
-from solver.hints import Hint, OptimalLine, Option, hint_hidden, hint_known, move_json, move_text, same_option
+from solver.hints import Hint, Option, hint_hidden, hint_known, move_json, move_text, same_option
 from solver.notation import format_state, parse_state
 from solver.plan import load_plan, replay
 from solver.state import State
@@ -144,8 +143,11 @@ def review_command(deal_path: str, plan_path: str, budget: float, samples: int, 
     turns = load_plan(plan_path, game.layout)
     outcome = replay(game, turns)
     deck = load_deck(deck_path) if deck_path else default_deck()
-    optimum, status, bound, optimal_line = _optimum(game, 20 * budget, quiet)
-    optimum = max(optimum, outcome.score)  # an unproven best may fall short of the game reviewed
+    if not quiet:
+        click.echo(f"  the optimum (at most {20 * budget:g} s)", err=True)
+    optimum, status, bound, optimal_line = deal_optimum(game, 20 * budget, reached=outcome.score)
+    if not quiet:
+        click.echo(f"  the optimum: {optimum} ({status}, bound {bound})", err=True)
     rows = []
     for number, (turn, before) in enumerate(zip(turns, outcome.states), 1):
         held = game.apply_take(before, turn.take)
@@ -176,24 +178,6 @@ def review_command(deal_path: str, plan_path: str, budget: float, samples: int, 
     proven = "proven optimum" if status == "optimal" else f"best found (bound {bound})"
     click.echo(f"\nscore {outcome.score}; {proven} {optimum}; total loss {summary['total_loss']} "
                f"(sum of decision losses: known {summary['known_loss']:.0f}, hidden {summary['hidden_loss']:.0f})")
-
-
-def _optimum(game: Game, time_limit: float, quiet: bool) -> tuple[int, str, int, OptimalLine | None]:
-    """The deal's optimum for the review: (score, status, bound, optimal line if proven). A
-    solved puzzle's stored target and line, else the proof by cells (``solver/cells.py``,
-    the ``solve`` command's default method, with its default workers) within ``time_limit``,
-    said on stderr unless ``quiet``. A proven line makes the known-deal values exact along
-    it, and bounds every other option (``hint_known``)."""
-    line = proven_line(game.deal)
-    if line is not None:
-        return line[1], "optimal", line[1], line
-    if not quiet:
-        click.echo(f"  proving the optimum (at most {time_limit:g} s)", err=True)
-    best = solve_by_cells(game, time_limit).solution
-    if not quiet:
-        click.echo(f"  the optimum: {best.score} ({best.status}, bound {best.bound}, {best.seconds:.1f} s)", err=True)
-    proven = (best.plan, best.score) if best.status == "optimal" else None
-    return best.score, best.status, best.bound, proven
 
 
 def _short(move: dict) -> str:

@@ -21,10 +21,9 @@ import click
 
 from cli.common import BadInput, RuleOverrides, emit_json, format_option, positive_seconds, resolve_deal, rule_options
 from cli.render import breakdown_text, hall_text, market_table, value_precision
-from puzzles.daily import load_solved, parse_date, proven_line, puzzle_of, target_of, today
+from puzzles.daily import deal_optimum, load_solved, parse_date, proven_line, puzzle_of, target_of, today
 from puzzles.ids import Puzzle
 from solver.cards import Continent, card
-from solver.cells import solve_by_cells
 from solver.deck import default_deck
 from solver.engine import Game
 from solver.errors import ExhibitionError
@@ -190,8 +189,8 @@ def play_command(date_text: str | None, seed: int | None, deal_path: str | None,
         entry = target_of(puzzle, time_limit, solved=load_solved())
         best, proven = entry.target, entry.status == "optimal"
     else:
-        found = solve_by_cells(game, time_limit).solution
-        best, proven = max(found.score, breakdown.total), found.status == "optimal"  # unproven: never below the game
+        found = deal_optimum(game, time_limit, reached=breakdown.total)
+        best, proven = found.score, found.status == "optimal"
     if fmt == "json":  # the last line of the session: its result for tools
         emit_json({"score": breakdown.total, "optimum": best, "proven": proven, "breakdown": breakdown.as_dict()})
         return

@@ -39,7 +39,7 @@ import json
 import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from puzzles.ids import MODES, Puzzle, parse_id
 from solver.cells import improve_and_prove, opening_reaches, solve_by_cells
@@ -61,6 +61,7 @@ GREEDY_SHORTFALL = 800
 MAX_CANDIDATES = 12
 HEURISTIC_SECONDS = 20.0  # placement of a candidate's beam sequence: proven well within this
 GENERATION_SECONDS = 60.0
+PROVING_METHODS = ("cells", "cpsat")  # ``prove_target``'s
 GENERATION_METHOD = "cells"  # proves more daily puzzles within 60 s than the whole-game model (benchmarks/daily.py)
 GRADES = ("easy", "medium", "hard", "expert")
 SOLVED_FILE = Path(__file__).resolve().parent / "data" / "solved.jsonl"
@@ -194,7 +195,7 @@ def prove_target(game: Game, time_limit: float, workers: int = 8, progress: bool
         return solve_by_cells(game, time_limit, workers, progress).solution
     if method == "cpsat":
         return solve(game, time_limit=time_limit, workers=workers, progress=progress)
-    raise ValueError(f"unknown proving method {method!r}")
+    raise ValueError(f"unknown proving method {method!r} (expected one of {' '.join(PROVING_METHODS)})")
 
 
 def prove_further(entry: Solved, time_limit: float, workers: int = 8, progress: bool = False) -> Solved:
@@ -344,6 +345,28 @@ def read_archive(text: str) -> list[Puzzle]:
 def plan_turns(entry: Solved):
     """The best line of a solved puzzle as engine turns."""
     return plan_from_json({"plan": entry.plan}, Game(entry.puzzle.deal).layout)
+
+
+class Optimum(NamedTuple):
+    """A deal's optimum as ``review`` and ``play`` show it: the score, ``optimal`` or
+    ``feasible``, the bound, and the line if proven (hints value its moves exactly)."""
+
+    score: int
+    status: str
+    bound: int
+    line: OptimalLine | None
+
+
+def deal_optimum(game: Game, time_limit: float, reached: int) -> Optimum:
+    """The optimum of ``game``'s deal: a solved puzzle's stored target and line, else the
+    proof by cells within ``time_limit`` (``prove_target``), never below ``reached`` (the
+    score of a game played on it, which an unproven best may fall short of)."""
+    line = proven_line(game.deal)
+    if line is not None:
+        return Optimum(line[1], "optimal", line[1], line)
+    best = prove_target(game, time_limit)
+    proven = best.status == "optimal"
+    return Optimum(max(best.score, reached), best.status, best.bound, (best.plan, best.score) if proven else None)
 
 
 def proven_line(deal: Deal, solved: dict[str, Solved] | None = None) -> OptimalLine | None:

@@ -217,7 +217,7 @@ def test_a_review_proves_the_optimum_first_and_values_its_line_exactly(tmp_path,
     (given 20 times the budget), and along that proven line the known-deal values are the
     optimum itself, so playing the line loses nothing (solving each option within the
     budget instead, the code before charged this line 4126 points of losses)."""
-    import cli.hinting
+    import puzzles.daily
     from solver.cells import solve_by_cells
     from solver.deal import seeded_deal
 
@@ -225,7 +225,7 @@ def test_a_review_proves_the_optimum_first_and_values_its_line_exactly(tmp_path,
     proof = solve_by_cells(game, 60)
     assert proof.solution.status == "optimal"
     asked = []
-    monkeypatch.setattr(cli.hinting, "solve_by_cells", lambda g, limit: asked.append(limit) or proof)
+    monkeypatch.setattr(puzzles.daily, "solve_by_cells", lambda g, limit, *rest: asked.append(limit) or proof)
     data = _review_json(tmp_path, game, proof.solution.plan, "--budget", "0.1", "--samples", "1")
     assert asked == [pytest.approx(2.0)]
     assert all(row["known"]["loss"] == 0 and row["known"]["best_value"] == proof.solution.score
@@ -239,7 +239,7 @@ def test_a_review_proves_the_optimum_first_and_values_its_line_exactly(tmp_path,
 def test_a_review_whose_optimum_is_not_proven_counts_the_game_reviewed_as_reached(tmp_path, monkeypatch):
     """Out of time, the proof's best plan may score less than the game reviewed: the optimum
     shown is then that game's score, never a negative total loss."""
-    import cli.hinting
+    import puzzles.daily
     from solver.cells import CellProof, solve_by_cells
     from solver.deal import seeded_deal
     from solver.solve import greedy_solution
@@ -247,7 +247,7 @@ def test_a_review_whose_optimum_is_not_proven_counts_the_game_reviewed_as_reache
     game = Game(seeded_deal(23))
     line = solve_by_cells(game, 60).solution
     weak = replace(greedy_solution(game), status="feasible")  # as if the proof had run out of time
-    monkeypatch.setattr(cli.hinting, "solve_by_cells", lambda g, limit: CellProof(weak, 0, 1, limit))
+    monkeypatch.setattr(puzzles.daily, "solve_by_cells", lambda g, limit, *rest: CellProof(weak, 0, 1, limit))
     data = _review_json(tmp_path, game, line.plan, "--budget", "0.1", "--samples", "1")
     summary = data["summary"]
     assert summary["optimum_status"] == "feasible" and summary["optimum"] == summary["score"] == line.score
