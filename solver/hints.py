@@ -3,11 +3,13 @@
 An option's *value* is the final solo score (x100) reached by playing it and then the best
 continuation. Two modes:
 
-- **known** (the whole deal is known, a puzzle): each option is solved exactly from the
-  state it leads to (``solver/solve.py``); the value is the engine's score of the best plan
-  found and comes with CP-SAT's bound, so it is *exact* when the two meet. Given a proven
-  optimal line (a daily puzzle's), the line's move is exact at once and no option is
-  bounded above the line's score.
+- **known** (the whole deal is known, a puzzle): the position is solved first (by cells at
+  the deal's start, by the whole-game model later) and its best plan's move is worth that
+  plan's score; then each other option is solved from the state it leads to
+  (``solver/solve.py``); a value is the engine's score of the best plan found and comes
+  with CP-SAT's bound (at most the position's), so it is *exact* when the two meet. Given
+  a proven optimal line (a daily puzzle's), the line's move is exact at once and no option
+  is bounded above the line's score.
 - **hidden** (a real game: the stock's contents are known, not its order): values are
   averages over sampled stock orders, each sample solved as a perfect-information game
   (hindsight optimisation, also called perfect-information Monte Carlo), with a standard
@@ -47,7 +49,7 @@ from solver.moves import Place, Take, Turn
 from solver.scoring import solo_breakdown
 from solver.shuffle import shuffled
 from solver.model import start_of
-from solver.solve import place_candidates, solve, warm_candidates
+from solver.solve import Solution, place_candidates, solve, warm_candidates
 from solver.state import State
 from solver.warmstart import HEURISTIC
 
@@ -61,6 +63,13 @@ MIN_SOLVE_SECONDS = 0.05
 # better: exact on 2 of 12 and at the optimum on 3, against 0 and 4 (scratch, benchmarks/README.md)
 START_PROOF_SHARE = 0.6
 START_PROOF_SECONDS = 6.0
+# Known deal, at any later position: this share of the budget for the whole-game model's
+# solve of the position first, if every other option keeps OPTION_SECONDS of solve. Along
+# the proven lines of seeds 1-6 (turns 2-10, both decisions: 60 positions) at 5 s, the best
+# option exact at 47 and at the optimum at 53, against 39 and 49 with every option solved
+# on its share (benchmarks/hints_known.py)
+POSITION_SHARE = 0.6
+OPTION_SECONDS = 0.25
 SOLVE_OVERHEAD = 0.15  # building the models and checking the plan, beyond a solve's own limit (measured)
 # Hidden stock: a sampled future is valued by the warm start's best lines, placed exactly.
 TAKE_LINES = 2  # a take option's best lines, each placed exactly; the best placement is its value
@@ -175,35 +184,62 @@ def _rest(game: Game, state: State, time_limit: float, workers: int) -> tuple[in
 
 def hint_known(game: Game, state: State, budget: float, workers: int = 2,
                optimal_line: OptimalLine | None = None) -> Hint:
-    """Every option solved with the whole deal known; the budget is shared evenly.
+    """Every option solved with the whole deal known, on an even share of what the
+    position's own solve (below) leaves of the budget.
 
     ``optimal_line``: a plan from the start and its score, proven optimal (a daily puzzle's
     stored line). No plan scores more, so every option's bound is at most that score; and
     where ``state`` lies on the line, the line's move is worth exactly that score, with no
     solve (early in a game, a solve within a share of the budget is rarely proven).
 
-    Without one, at the deal's start the proof by cells (``solver/cells.py``) gets
-    ``START_PROOF_SHARE`` of the budget first, when that is at least ``START_PROOF_SECONDS``:
-    its best line's first take is worth that line's score, exactly when the proof ends, and
-    its bound holds for every option (the options' own solves, on the rest of the budget,
-    bound them by little more than the item caps)."""
+    Off such a line, or without one, the position is solved first: its best plan's move is
+    worth that plan's score, exactly when the solve is proven; its bound holds for every
+    option (the options' own solves, on the rest of the budget, bound them by little more
+    than the item caps).
+    At the deal's start the proof by cells (``solver/cells.py``) solves it, with
+    ``START_PROOF_SHARE`` of the budget if that is at least ``START_PROOF_SECONDS`` (else no
+    solve first: the whole-game model is weakest there); from any later position the
+    whole-game model, with ``POSITION_SHARE`` of the budget if every other option keeps
+    ``OPTION_SECONDS`` of solve (an early place decision with a dozen options does not: its
+    one solve found less there than the options' own, benchmarks/README.md)."""
     started = time.perf_counter()
     moves = options_at(game, state)
     line, ceiling = optimal_line, None if optimal_line is None else optimal_line[1]
     if line is None and state == game.initial_state() and START_PROOF_SHARE * budget >= START_PROOF_SECONDS:
         proof = solve_by_cells(game, START_PROOF_SHARE * budget).solution
         line, ceiling = (proof.plan, proof.score), proof.bound
-    on_line = None if line is None else line_move(game, line[0], state)
+    first = None if line is None else line_move(game, line[0], state)
     options = []
-    if on_line is not None:
-        options.append(Option(on_line, line[1], bound=ceiling))
-        moves = [move for move in moves if not same_option(move, on_line)]
+    if first is not None:
+        options.append(Option(first, line[1], bound=ceiling))
+    elif state != game.initial_state() and len(moves) > 1:
+        others = (len(moves) - 1) * (OPTION_SECONDS + SOLVE_OVERHEAD)  # kept for the other options
+        seconds = min(POSITION_SHARE * budget, budget - others) - SOLVE_OVERHEAD
+        solved = _solved_position(game, state, seconds, workers) if seconds >= MIN_SOLVE_SECONDS else None
+        if solved is not None:
+            first, found = solved
+            ceiling = found.bound if ceiling is None else min(ceiling, found.bound)
+            options.append(Option(first, found.score, bound=ceiling))
+    if first is not None:
+        moves = [move for move in moves if not same_option(move, first)]
     for k, move in enumerate(moves):
         left = budget - (time.perf_counter() - started)
         limit = max(MIN_SOLVE_SECONDS, left / (len(moves) - k) - SOLVE_OVERHEAD)
         score, bound, played = value_of(game, state, move, limit, workers)
         options.append(Option(played, score, bound=bound if ceiling is None else min(bound, ceiling)))
     return _ranked("known", state, options, 1, started)
+
+
+def _solved_position(game: Game, state: State, time_limit: float, workers: int) -> tuple[Move, Solution] | None:
+    """The best plan found from ``state`` within ``time_limit`` and the move it plays there
+    (a held white card's spot with its declaration); None if no plan was found in time."""
+    try:
+        found = solve(game, state=state, time_limit=time_limit, workers=workers)
+    except ExhibitionError:
+        return None
+    if state.holding is not None:
+        return found.place, found
+    return (found.plan[0].take, found) if found.plan else None
 
 
 def line_move(game: Game, line: list[Turn], state: State) -> Move | None:

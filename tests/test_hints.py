@@ -21,6 +21,7 @@ from solver.notation import format_state
 from solver.plan import plan_to_json
 from solver.errors import ExhibitionError
 from solver.rules import Rules, showcase_of
+from solver.solve import solve
 from solver.state import Placed
 from solver.validate import check_against_deal, check_solo_state, hidden_stock
 from tests.helpers import brute_force_from, endgames, holding_a_white_card
@@ -59,6 +60,32 @@ def test_known_hints_value_a_proven_lines_move_at_its_score_and_bound_every_opti
     assert line_move(game, line, off) is None
     found = hint_known(game, off, budget=0.5, optimal_line=optimal_line)
     assert all(o.value <= o.bound <= entry.target for o in found.options)
+
+
+def test_known_hints_solve_a_later_position_first_and_bound_every_option_by_it(monkeypatch):
+    """Past the start, the position's own solve comes first, with ``POSITION_SHARE`` of the
+    budget; its move is the best option, exact, and its bound holds for every option. With no
+    time for it beside every other option's shortest solve, it does not run."""
+    import solver.hints
+
+    game, state = endgames("base", 1)[0]
+    asked = []
+
+    def solving(g, **kwargs):
+        asked.append(kwargs)
+        return solve(g, **kwargs)
+
+    monkeypatch.setattr(solver.hints, "solve", solving)
+    found = hint_known(game, state, budget=10)
+    assert asked[0]["state"] == state and "pinned" not in asked[0]
+    assert asked[0]["time_limit"] == pytest.approx(solver.hints.POSITION_SHARE * 10 - solver.hints.SOLVE_OVERHEAD)
+    assert found.best.exact and found.best.value == brute_force_from(game, state)
+    assert all(o.value <= o.bound <= found.best.value for o in found.options)
+    assert len(found.options) == len(options_at(game, state)) >= 2
+    asked.clear()
+    tight = (len(found.options) - 1) * (solver.hints.OPTION_SECONDS + solver.hints.SOLVE_OVERHEAD)
+    assert hint_known(game, state, budget=tight).options
+    assert not any(a["state"] == state and "pinned" not in a for a in asked)
 
 
 def test_hidden_values_are_reproducible_and_bounded_by_the_samples():
