@@ -64,8 +64,9 @@ def test_known_hints_value_a_proven_lines_move_at_its_score_and_bound_every_opti
 
 def test_known_hints_solve_a_later_position_first_and_bound_every_option_by_it(monkeypatch):
     """Past the start, the position's own solve comes first, with ``POSITION_SHARE`` of the
-    budget; its move is the best option, exact, and its bound holds for every option. With no
-    time for it beside every other option's shortest solve, it does not run."""
+    budget (less what the other options keep); its move is the best option, exact, and its
+    bound holds for every option. With no time for it beside ``OPTION_SECONDS`` of solve for
+    every other option, it does not run."""
     import solver.hints
 
     game, state = endgames("base", 1)[0]
@@ -78,13 +79,14 @@ def test_known_hints_solve_a_later_position_first_and_bound_every_option_by_it(m
     monkeypatch.setattr(solver.hints, "solve", solving)
     found = hint_known(game, state, budget=10)
     assert asked[0]["state"] == state and "pinned" not in asked[0]
-    assert asked[0]["time_limit"] == pytest.approx(solver.hints.POSITION_SHARE * 10 - solver.hints.SOLVE_OVERHEAD)
+    kept = (len(options_at(game, state)) - 1) * (solver.hints.OPTION_SECONDS + solver.hints.SOLVE_OVERHEAD)
+    share = min(solver.hints.POSITION_SHARE * 10, 10 - kept) - solver.hints.SOLVE_OVERHEAD
+    assert asked[0]["time_limit"] == pytest.approx(share) and share > 1
     assert found.best.exact and found.best.value == brute_force_from(game, state)
     assert all(o.value <= o.bound <= found.best.value for o in found.options)
     assert len(found.options) == len(options_at(game, state)) >= 2
     asked.clear()
-    tight = (len(found.options) - 1) * (solver.hints.OPTION_SECONDS + solver.hints.SOLVE_OVERHEAD)
-    assert hint_known(game, state, budget=tight).options
+    assert hint_known(game, state, budget=kept).options
     assert not any(a["state"] == state and "pinned" not in a for a in asked)
 
 
