@@ -185,7 +185,7 @@ def _rest(game: Game, state: State, time_limit: float, workers: int) -> tuple[in
 def hint_known(game: Game, state: State, budget: float, workers: int = 2,
                optimal_line: OptimalLine | None = None) -> Hint:
     """Every option solved with the whole deal known, on an even share of what the
-    position's own solve (below) leaves of the budget.
+    position's own solve (``_solved_position``) leaves of the budget.
 
     ``optimal_line``: a plan from the start and its score, proven optimal (a daily puzzle's
     stored line). No plan scores more, so every option's bound is at most that score; and
@@ -195,27 +195,16 @@ def hint_known(game: Game, state: State, budget: float, workers: int = 2,
     Off such a line, or without one, the position is solved first: its best plan's move is
     worth that plan's score, exactly when the solve is proven; its bound holds for every
     option (the options' own solves, on the rest of the budget, bound them by little more
-    than the item caps).
-    At the deal's start the proof by cells (``solver/cells.py``) solves it, with
-    ``START_PROOF_SHARE`` of the budget if that is at least ``START_PROOF_SECONDS`` (else no
-    solve first: the whole-game model is weakest there); from any later position the
-    whole-game model, with ``POSITION_SHARE`` of the budget if every other option keeps
-    ``OPTION_SECONDS`` of solve (an early place decision with a dozen options does not: its
-    one solve found less there than the options' own, benchmarks/README.md)."""
+    than the item caps)."""
     started = time.perf_counter()
     moves = options_at(game, state)
-    line, ceiling = optimal_line, None if optimal_line is None else optimal_line[1]
-    if line is None and state == game.initial_state() and START_PROOF_SHARE * budget >= START_PROOF_SECONDS:
-        proof = solve_by_cells(game, START_PROOF_SHARE * budget).solution
-        line, ceiling = (proof.plan, proof.score), proof.bound
-    first = None if line is None else line_move(game, line[0], state)
+    ceiling = None if optimal_line is None else optimal_line[1]
+    first = None if optimal_line is None else line_move(game, optimal_line[0], state)
     options = []
     if first is not None:
-        options.append(Option(first, line[1], bound=ceiling))
-    elif state != game.initial_state() and len(moves) > 1:
-        others = (len(moves) - 1) * (OPTION_SECONDS + SOLVE_OVERHEAD)  # kept for the other options
-        seconds = min(POSITION_SHARE * budget, budget - others) - SOLVE_OVERHEAD
-        solved = _solved_position(game, state, seconds, workers) if seconds >= MIN_SOLVE_SECONDS else None
+        options.append(Option(first, optimal_line[1], bound=ceiling))
+    else:
+        solved = _solved_position(game, state, budget, len(moves), workers)
         if solved is not None:
             first, found = solved
             ceiling = found.bound if ceiling is None else min(ceiling, found.bound)
@@ -230,11 +219,29 @@ def hint_known(game: Game, state: State, budget: float, workers: int = 2,
     return _ranked("known", state, options, 1, started)
 
 
-def _solved_position(game: Game, state: State, time_limit: float, workers: int) -> tuple[Move, Solution] | None:
-    """The best plan found from ``state`` within ``time_limit`` and the move it plays there
-    (a held white card's spot with its declaration); None if no plan was found in time."""
+def _solved_position(game: Game, state: State, budget: float, options: int,
+                     workers: int) -> tuple[Move, Solution] | None:
+    """The position solved before its ``options``: the best plan found and the move it plays
+    there (a held white card's spot with its declaration); None if there is no time for it
+    or no plan was found.
+
+    At the deal's start the proof by cells (``solver/cells.py``), with ``START_PROOF_SHARE``
+    of the budget if that is at least ``START_PROOF_SECONDS`` (else no solve: the whole-game
+    model is weakest there). From any later position the whole-game model, with
+    ``POSITION_SHARE`` of the budget if every other option keeps ``OPTION_SECONDS`` of solve
+    (an early place decision with a dozen options does not: its one solve found less there
+    than the options' own, benchmarks/README.md)."""
+    if state == game.initial_state():
+        if START_PROOF_SHARE * budget < START_PROOF_SECONDS:
+            return None
+        proof = solve_by_cells(game, START_PROOF_SHARE * budget).solution
+        return proof.plan[0].take, proof
+    kept = (options - 1) * (OPTION_SECONDS + SOLVE_OVERHEAD)
+    seconds = min(POSITION_SHARE * budget, budget - kept) - SOLVE_OVERHEAD
+    if options < 2 or seconds < MIN_SOLVE_SECONDS:
+        return None
     try:
-        found = solve(game, state=state, time_limit=time_limit, workers=workers)
+        found = solve(game, state=state, time_limit=seconds, workers=workers)
     except ExhibitionError:
         return None
     if state.holding is not None:
