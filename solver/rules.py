@@ -6,6 +6,7 @@ showcase lies on top of the base showcase it covers and takes its place and name
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -42,8 +43,10 @@ class Showcase(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Showcase:
+        """A showcase by its name, in any case, with spaces or hyphens for the underscores
+        (``short era`` as RULES.md writes it)."""
         try:
-            return cls[text.strip().upper()]
+            return cls[re.sub(r"[\s-]+", "_", text.strip()).upper()]
         except KeyError:
             names = " ".join(s.name for s in cls)
             raise RulesError(f"unknown showcase {text!r} (expected one of {names})") from None
@@ -138,7 +141,11 @@ def parse_variations(names: list[str]) -> frozenset[Showcase]:
     """Variation names (case-insensitive) -> the set; a base showcase or a repeat is an error."""
     variations: list[Showcase] = []
     for name in names:
-        showcase = Showcase.parse(name)
+        try:
+            showcase = Showcase.parse(name)
+        except RulesError:
+            expected = " ".join(v.name for v in VARIATIONS)
+            raise RulesError(f"unknown variation {name!r} (expected one of {expected})") from None
         if not showcase.is_variation:
             raise RulesError(f"{showcase.name} is a base showcase, not a variation")
         if showcase in variations:

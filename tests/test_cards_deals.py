@@ -90,9 +90,11 @@ def test_deal_file_rules(tmp_path):
     path.write_text(json.dumps({"deal": codes, "rules": {"variations": ["short_era", "LINKS"], "secret_decade": 4}}))
     deal = load_deal(path)
     assert deal.rules == Rules(frozenset({Showcase.SHORT_ERA, Showcase.LINKS}), 4, False)
+    spelled = deal_from_json({"deal": codes, "rules": {"variations": ["Short Era", "spread-the-years"]}})
+    assert spelled.rules.variations == {Showcase.SHORT_ERA, Showcase.SPREAD_THE_YEARS}  # as RULES.md writes them
     for rules, message in (
         ({"variations": ["LINKS", "SPREAD_THE_YEARS"]}, "both cover CONTINENT"),
-        ({"variations": ["NOPE"]}, "unknown showcase 'NOPE'"),
+        ({"variations": ["NOPE"]}, "unknown variation 'NOPE'"),
         ({"secret_decade": 12}, "outside 0-9"),
         ({"depot_full_ends_game": "yes"}, "true or false"),
         ({"variations": ["ERA"]}, "base showcase"),

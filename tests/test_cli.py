@@ -262,7 +262,7 @@ def test_solve_under_variant_options_replays_under_the_same_rules(tmp_path):
 
 @pytest.mark.parametrize("args, needle", [
     (("--variation", "LINKS", "--variation", "SPREAD_THE_YEARS"), "both cover CONTINENT"),
-    (("--variation", "NOPE"), "unknown showcase"),
+    (("--variation", "NOPE"), "unknown variation 'NOPE' (expected one of SPREAD_THE_YEARS"),
     (("--variation", "GAP"), "base showcase"),
     (("--variation", "LINKS", "--variation", "links"), "named twice"),
     (("--secret-decade", "10"), "--secret-decade"),
