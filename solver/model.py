@@ -26,8 +26,8 @@ from solver.cards import Card, Continent
 from solver.deal import SOLO_TURNS_MAX
 from solver.engine import Game
 from solver.moves import Take
-from solver.scoring import (continent_focus, decade_count, has_all_continents, longest_chain, secret_decade_hits,
-                            years_gap_points)
+from solver.scoring import (antiquity_points, continent_focus, decade_count, has_all_continents, longest_chain,
+                            secret_decade_hits, short_era_points, years_gap_points)
 from solver.requirements import ERA_STEP, showcase_row
 from solver.rules import BASE_LAYOUT, DEPOT_SIZE, HALL_SIZE, MARKET_SIZE, Showcase, showcase_of
 from solver.state import Placed, State
@@ -145,7 +145,8 @@ def sequence_bound(game: Game, state: State, takes: list[Take]) -> int:
     """A true upper bound on the score of any game from ``state`` that plays a prefix of
     ``takes`` and ends there (a placement with the game free to stop early): over each
     prefix, the item caps of the cards it owns (hall, held, taken: ``_caps_over``), with
-    YEARS GAP from two of their years (``_years_gap_cap``) and the market the prefix leaves,
+    YEARS GAP, SHORT ERA and ANTIQUITY from their years (``_years_gap_cap``,
+    ``_short_era_cap``, ``_antiquity_cap``) and the market the prefix leaves,
     and the empty spots and depot cards that so many cards must leave, fewer spots filled
     where the continents' room in the hall (``_hall_room``) takes fewer of the new cards;
     that room is counted only for the prefixes whose bound without it may still be the
@@ -165,6 +166,10 @@ def sequence_bound(game: Game, state: State, takes: list[Take]) -> int:
         caps = _caps_over(game, owned)
         if "years_gap" in caps:
             caps["years_gap"] = _years_gap_cap(owned, state.market_cards)
+        if "short_era" in caps:
+            caps["short_era"] = _short_era_cap(owned, state.market_cards)
+        if "antiquity" in caps:
+            caps["antiquity"] = _antiquity_cap(owned, state.market_cards)
         rest = sum(v for item, v in caps.items() if item not in ("empty_spots", "depot"))
         by_prefix.append((rest + _spot_penalty(len(owned), len(owned), len(board.depot)), rest, len(owned)))
     best = None
@@ -257,6 +262,37 @@ def _years_gap_cap(owned: list[Card], market: list[Card]) -> int:
     market_years = [c.year for c in market if c.year is not None]
     return max((years_gap_points(left.year, right.year, market_years) for left, right in pairs
                 if left is not None and right is not None), default=0)
+
+
+def _short_era_cap(owned: list[Card], market: list[Card]) -> int:
+    """SHORT ERA's most with its full showcase among ``owned`` (coloured cards, one of each
+    continent: white cards are barred) and ``market`` left at the end. For each oldest card,
+    the nearest newest card that leaves cards of enough other continents between them: the
+    market cards between the two only grow as the newest moves on."""
+    coloured = sorted((c for c in owned if not c.is_white), key=attrgetter("year"))
+    inner = Showcase.SHORT_ERA.size - 2
+    market_years = [c.year for c in market if c.year is not None]
+    best = 0
+    for i, left in enumerate(coloured):
+        for j in range(i + inner + 1, len(coloured)):
+            right = coloured[j]
+            between = {c.continent for c in coloured[i + 1:j]} - {left.continent, right.continent}
+            if right.continent != left.continent and len(between) >= inner:
+                best = max(best, short_era_points(left.year, right.year, market_years))
+                break
+    return best
+
+
+def _antiquity_cap(owned: list[Card], market: list[Card]) -> int:
+    """ANTIQUITY's most with its two cards among ``owned`` (coloured, of two continents) and
+    ``market`` left at the end: the oldest card with an older one of another continent
+    leaves the fewest market cards older than it."""
+    coloured = sorted((c for c in owned if not c.is_white), key=attrgetter("year"))
+    market_years = [c.year for c in market if c.year is not None]
+    for k, right in enumerate(coloured):
+        if any(c.continent != right.continent for c in coloured[:k]):
+            return antiquity_points(right.year, market_years)
+    return 0
 
 
 def turns_to_end(start: Start, empty: int, depot: int) -> int:

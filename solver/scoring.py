@@ -96,6 +96,20 @@ def years_gap_points(left: int, right: int, market_years: Sequence[int]) -> int:
     return SOLO_FACTOR * max(0, 5 - outside)
 
 
+def short_era_points(left: int, right: int, market_years: Sequence[int]) -> int:
+    """Solo SHORT ERA (x100) of a full showcase from the year ``left`` to ``right``: 5 less
+    one for each available card strictly between them."""
+    inside = sum(1 for y in market_years if left < y < right)
+    return SOLO_FACTOR * max(0, 5 - inside)
+
+
+def antiquity_points(right: int, market_years: Sequence[int]) -> int:
+    """Solo ANTIQUITY (x100) of a full showcase whose right card has the year ``right``: 5
+    less one for each available card older than it."""
+    older = sum(1 for y in market_years if y < right)
+    return SOLO_FACTOR * max(0, 5 - older)
+
+
 # ---------------------------------------------------------------------- solo
 def solo_breakdown(game: Game, state: State, player: int = 0) -> Breakdown:
     """The solo score (x100) with one item per scoring rule, for the state as it stands."""
@@ -123,12 +137,10 @@ def solo_breakdown(game: Game, state: State, player: int = 0) -> Breakdown:
         items["years_gap"] = years_gap_points(gap[0].year, gap[1].year, market_years)
     short = row_cards(game, board, Showcase.SHORT_ERA)
     if short is not None:
-        inside = sum(1 for y in market_years if short[0].year < y < short[-1].year)
-        items["short_era"] = SOLO_FACTOR * max(0, 5 - inside)
+        items["short_era"] = short_era_points(short[0].year, short[-1].year, market_years)
     antiquity = row_cards(game, board, Showcase.ANTIQUITY)
     if antiquity is not None:
-        older = sum(1 for y in market_years if y < antiquity[-1].year)
-        items["antiquity"] = SOLO_FACTOR * max(0, 5 - older)
+        items["antiquity"] = antiquity_points(antiquity[-1].year, market_years)
     return Breakdown(tuple((k, items[k]) for k in SOLO_ITEMS))
 
 

@@ -1,6 +1,7 @@
 """The CP-SAT model against the rules engine: placement of random take sequences, item by
 item scoring, and an exhaustive engine search on short games."""
 
+import itertools
 import random
 
 import networkx as nx
@@ -15,12 +16,13 @@ from solver.deal import Deal, parse_cards, seeded_deal
 from solver.deck import default_deck
 from solver.engine import Game
 from solver.hints import sampled_game
-from solver.model import _hall_room, _years_gap_cap, build_solo_model, sequence_bound, start_of, static_bound
+from solver.model import (_antiquity_cap, _hall_room, _short_era_cap, _years_gap_cap, build_solo_model, sequence_bound,
+                          start_of, static_bound)
 from solver.moves import Place
 from solver.notation import parse_rules
 from solver.requirements import showcase_row
 from solver.rules import BASE_LAYOUT, HALL_SIZE, Showcase, showcase_of
-from solver.scoring import solo_breakdown
+from solver.scoring import antiquity_points, short_era_points, solo_breakdown
 from solver.solve import REFUTING_SUBSOLVERS, feasibility_solver_for, solve, solver_for
 from solver.state import Placed
 from solver.validate import hidden_stock
@@ -306,6 +308,24 @@ def test_the_years_gap_bound_pairs_two_continents():
     assert _years_gap_cap(owned, market) == 400
     assert _years_gap_cap(owned + [card("1945")], market) == 400  # 1901-1945 leaves 1990 outside too
     assert _years_gap_cap(owned + [card("1995EU")], market) == 500  # 1901-1995: none outside
+
+
+@settings(max_examples=200, deadline=None)
+@given(picked=st.lists(st.integers(0, 100), min_size=0, max_size=40, unique=True), owned_share=st.integers(1, 39))
+def test_the_short_era_and_antiquity_bounds_are_the_best_showcases_of_the_owned_cards(picked, owned_share):
+    """Each bound equals its item's best over every showcase the owned cards can fill (years
+    ascending, continents apart, no white card), counted against the market left."""
+    cards = [default_deck().cards[i] for i in picked]
+    owned, market = cards[:owned_share], cards[owned_share:]
+    market_years = [c.year for c in market if c.year is not None]
+    coloured = sorted((c for c in owned if not c.is_white), key=lambda c: c.year)
+
+    def best(size, points):
+        return max((points(row) for row in itertools.combinations(coloured, size)
+                    if len({c.continent for c in row}) == size), default=0)
+
+    assert _short_era_cap(owned, market) == best(4, lambda row: short_era_points(row[0].year, row[-1].year, market_years))
+    assert _antiquity_cap(owned, market) == best(2, lambda row: antiquity_points(row[-1].year, market_years))
 
 
 @pytest.mark.parametrize("seed", range(12))
