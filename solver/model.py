@@ -265,10 +265,11 @@ def _years_gap_cap(owned: list[Card], market: list[Card]) -> int:
 
 
 def _short_era_cap(owned: list[Card], market: list[Card]) -> int:
-    """SHORT ERA's most with its full showcase among ``owned`` (coloured cards, one of each
-    continent: white cards are barred) and ``market`` left at the end. For each oldest card,
-    the nearest newest card that leaves cards of enough other continents between them: the
-    market cards between the two only grow as the newest moves on."""
+    """SHORT ERA's most with its full showcase among ``owned`` (coloured cards of as many
+    continents as it has spots: white cards are barred) and ``market`` left at the end.
+    For each oldest card, the nearest newest card that leaves cards of enough other
+    continents between them: the market cards between the two only grow as the newest
+    moves on."""
     coloured = sorted((c for c in owned if not c.is_white), key=attrgetter("year"))
     inner = Showcase.SHORT_ERA.size - 2
     market_years = [c.year for c in market if c.year is not None]

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from solver.cards import Card, Continent
 from solver.deal import seeded_deal
 from solver.engine import Game
-from solver.model import start_of
+from solver.model import sequence_bound, start_of
 from solver.notation import parse_rules
 from solver.plan import replay
 from solver.scoring import continent_focus, decade_count, longest_chain
@@ -105,6 +105,21 @@ def test_placing_above_a_floor_on_threads_finds_the_same_best_line():
     assert above is not None and above.score == each.score
     assert replay(game, above.plan).score == above.score
     assert place_candidates(game, state, candidates, 30, 1, floor=each.score, threads=2) is None
+
+
+def test_placing_above_a_floor_asks_the_sequences_highest_bound_first(monkeypatch):
+    """With a floor every sequence that may beat it is asked, in the order of their
+    ``sequence_bound`` (the beam's own order is not that)."""
+    game = Game(seeded_deal(6, parse_rules("SHORT_ERA")))
+    state = game.initial_state()
+    candidates = beam_candidates(game, state, 19, replace(HEURISTIC, width=300, candidates=30))
+    bound_of = {tuple(t.card for t in c): sequence_bound(game, state, c) for c in candidates}
+    beam_order = list(bound_of.values())
+    assert beam_order != sorted(beam_order, reverse=True)
+    asked = []
+    monkeypatch.setattr("solver.solve.solve", lambda game, takes, **_: asked.append(bound_of[tuple(takes)]))
+    assert place_candidates(game, state, candidates, 30, 1, floor=min(beam_order) - 1) is None  # nothing placed
+    assert asked == sorted(beam_order, reverse=True)
 
 
 def test_cards_the_hall_cannot_take_count_as_depot_cards_in_the_beam():
