@@ -28,11 +28,19 @@ from solver.engine import Game
 from solver.moves import Take
 from solver.scoring import (antiquity_points, continent_focus, decade_count, has_all_continents, longest_chain,
                             secret_decade_hits, short_era_points, years_gap_points)
-from solver.requirements import ERA_STEP, showcase_row
-from solver.rules import BASE_LAYOUT, DEPOT_SIZE, HALL_SIZE, MARKET_SIZE, Showcase, showcase_of
+from solver.requirements import ERA_STEP, showcase_row, violation
+from solver.rules import BASE_LAYOUT, DEPOT_SIZE, HALL_SIZE, MARKET_SIZE, Rules, Showcase, showcase_of, showcase_start
 from solver.state import Placed, State
 
 MID_POSITION = BASE_LAYOUT.index(Showcase.MID)
+# The showcases whose room ``_hall_room`` counts by years too: the most cards their years
+# fit together. Only ONE DECADE, whose four cards of four continents in one decade many
+# dive sequences lack: the two wide dives of 30 deals asked CP-SAT 883 placements against
+# 1324, 76.2 s against 81.3 s. The others' years nearly always fit: of the first wide
+# dives' sequences of 10 deals, 6 bounded lower with ONE ERA, 1 with SPREAD THE YEARS, 26
+# with LINKS and 94 with UNIQUE DECADES, and the dives of 12 deals took as long with the
+# last two, at 0.7-1.3 ms more a sequence (benchmarks/README.md, sixty-seventh session).
+YEAR_BOUND = frozenset({Showcase.ONE_DECADE})
 
 
 @dataclass(frozen=True)
@@ -176,7 +184,7 @@ def sequence_bound(game: Game, state: State, takes: list[Take]) -> int:
     for loose, rest, count in sorted(by_prefix, key=lambda prefix: -prefix[0]):
         if best is not None and loose <= best:
             break
-        spots = filled + _hall_room(game.layout, board.hall, owned[filled:count])
+        spots = filled + _hall_room(game.rules, board.hall, owned[filled:count])
         bound = rest + _spot_penalty(count, spots, len(board.depot))
         best = bound if best is None else max(best, bound)
     return best
@@ -191,16 +199,18 @@ def _spot_penalty(owned: int, spots: int, depot: int) -> int:
     return -100 * (HALL_SIZE - placed) - 100 * (depot + max(0, owned - placed - 1))
 
 
-def _hall_room(layout: tuple[Showcase, ...], hall: Sequence[Placed | None], cards: list[Card]) -> int:
-    """The most of ``cards`` that the empty spots of ``hall`` can take, by continents alone:
-    a showcase takes one card of a continent (ONE CONTINENT: of its one continent), a white
+def _hall_room(rules: Rules, hall: Sequence[Placed | None], cards: list[Card]) -> int:
+    """The most of ``cards`` that the empty spots of ``hall`` can take, by continents: a
+    showcase takes one card of a continent (ONE CONTINENT: of its one continent), a white
     card of any continent it declares, but in no variation showcase. Each continent that
     ONE CONTINENT may hold is tried, with its cards in it and white cards filling the rest
     (a spot no other card can take); the other showcases take a maximum flow, found as the
     smallest cut: a set X of showcases cut from the sink (their room), then each continent
     either cut from the source (its cards) or from the showcases outside X that take it
-    (one each), and the white cards unless none of those takes them. Years are left out: a
-    bound."""
+    (one each), and the white cards unless none of those takes them. Years count only in
+    a showcase whose requirement ties them (``YEAR_BOUND``): its room is at most what
+    ``showcase_room`` fits in it. Otherwise years are left out: a bound."""
+    layout = rules.layout
     counts = [0] * len(Continent)
     for c in cards:
         if not c.is_white:
@@ -212,7 +222,10 @@ def _hall_room(layout: tuple[Showcase, ...], hall: Sequence[Placed | None], card
         if kind is Showcase.CONTINENT:
             one_continent = (kind.size - len(row), {p.continent for p in row})
         elif len(row) < kind.size:
-            others.append((kind.size - len(row), {p.continent for p in row}, not kind.is_variation))
+            room = kind.size - len(row)
+            if kind in YEAR_BOUND:
+                room = min(room, showcase_room(rules, hall, position, cards))
+            others.append((room, {p.continent for p in row}, not kind.is_variation))
     cuts = []  # each X: the room cut off, how many showcases outside X take each continent, and white cards
     for x in range(1 << len(others)):
         outside = [s for i, s in enumerate(others) if not x >> i & 1]
@@ -239,6 +252,39 @@ def _hall_room(layout: tuple[Showcase, ...], hall: Sequence[Placed | None], card
             into = min(room - own, whites)
             best = max(best, own + into + flow(left, whites - into))
     return best
+
+
+def showcase_room(rules: Rules, hall: Sequence[Placed | None], position: int, cards: list[Card]) -> int:
+    """The most of ``cards`` that the empty spots of showcase ``position`` of a solo ``hall``
+    can take at once: its coloured cards by every arrangement the engine's own check
+    (``violation``) allows, depth first, spot by spot from the left, each spot empty or
+    with a card newer than the last one placed; its white cards, where the showcase takes
+    them, as fitting anywhere (a bound)."""
+    start, kind = showcase_start(position), rules.layout[position]
+    free = [start + i for i in range(kind.size) if hall[start + i] is None]
+    coloured = sorted((c for c in cards if not c.is_white), key=attrgetter("year"))
+    whites = 0 if kind.is_variation else sum(1 for c in cards if c.is_white)
+    most = 0
+
+    def fill(row: tuple, k: int, count: int, after: int) -> None:
+        """The arrangements with ``count`` cards on the spots before ``free[k]`` and none of
+        ``coloured[:after]`` after them."""
+        nonlocal most
+        most = max(most, count)
+        if k == len(free) or count + len(free) - k <= most:
+            return
+        flat = free[k]
+        for j in range(after, len(coloured)):
+            card = coloured[j]
+            placed = Placed(card, card.continent, card.year)
+            if violation(rules, [row], 0, flat, placed) is None:
+                fill(row[:flat] + (placed,) + row[flat + 1:], k + 1, count + 1, j + 1)
+                if most == len(free):
+                    return
+        fill(row, k + 1, count, after)
+
+    fill(tuple(hall), 0, 0, 0)
+    return min(len(free), most + whites)
 
 
 def _years_gap_cap(owned: list[Card], market: list[Card]) -> int:

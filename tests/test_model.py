@@ -16,12 +16,12 @@ from solver.deal import Deal, parse_cards, seeded_deal
 from solver.deck import default_deck
 from solver.engine import Game
 from solver.hints import sampled_game
-from solver.model import (_antiquity_cap, _hall_room, _short_era_cap, _years_gap_cap, build_solo_model, sequence_bound,
-                          start_of, static_bound)
+from solver.model import (YEAR_BOUND, _antiquity_cap, _hall_room, _short_era_cap, _years_gap_cap, build_solo_model,
+                          sequence_bound, showcase_room, start_of, static_bound)
 from solver.moves import Place
 from solver.notation import parse_rules
-from solver.requirements import showcase_row
-from solver.rules import BASE_LAYOUT, HALL_SIZE, Showcase, showcase_of
+from solver.requirements import showcase_row, violation
+from solver.rules import HALL_SIZE, Rules, Showcase, showcase_of, showcase_start
 from solver.scoring import antiquity_points, short_era_points, solo_breakdown
 from solver.solve import REFUTING_SUBSOLVERS, feasibility_solver_for, solve, solver_for
 from solver.state import Placed
@@ -232,16 +232,21 @@ def test_a_sequence_bound_holds_every_game_playing_its_takes(seed, rules, cut):
         assert sequence_bound(game, game.apply_take(state, rest[0]), rest[1:]) >= score
 
 
-def _room_by_max_flow(layout, hall, cards):
-    """The most of ``cards`` the empty spots of ``hall`` take by continents alone, as a
-    networkx maximum flow for each continent ONE CONTINENT may hold: card -> showcase (one
-    per continent; white cards anywhere but in a variation showcase) -> sink (its room)."""
+def _room_by_max_flow(rules, hall, cards):
+    """The most of ``cards`` the empty spots of ``hall`` take by continents, as a networkx
+    maximum flow for each continent ONE CONTINENT may hold: card -> showcase (one per
+    continent; white cards anywhere but in a variation showcase) -> sink (its room, at most
+    what ``showcase_room`` fits where years count)."""
+    layout = rules.layout
     best = 0
     for chosen in Continent:
         g = nx.DiGraph()
         for position, kind in enumerate(layout):
             row = [p for p in showcase_row(hall, position, layout) if p is not None]
-            g.add_edge(("showcase", position), "sink", capacity=kind.size - len(row))
+            room = kind.size - len(row)
+            if kind in YEAR_BOUND and room:
+                room = min(room, showcase_room(rules, hall, position, cards))
+            g.add_edge(("showcase", position), "sink", capacity=room)
             taken = {p.continent for p in row}
             if kind is Showcase.CONTINENT and taken - {chosen}:
                 continue  # it holds another continent
@@ -274,15 +279,77 @@ def test_the_halls_room_by_continents_is_a_maximum_flow(seed, rules, played, dra
     hall = state.board.hall
     rest = [c for c in default_deck().cards if c not in state.board.hall_cards]
     cards = random.Random(seed).sample(rest, drawn)
-    assert _hall_room(game.layout, hall, cards) == _room_by_max_flow(game.layout, hall, cards)
+    assert _hall_room(game.rules, hall, cards) == _room_by_max_flow(game.rules, hall, cards)
+
+
+def _room_by_brute_force(rules, hall, position, cards):
+    """The most of ``cards`` that showcase ``position`` of ``hall`` takes, over every set of
+    its coloured cards on every choice of its empty spots (years ascending left to right),
+    each card checked by the engine's requirement as it is put down; white cards, where
+    the showcase takes them, counted as fitting."""
+    kind = rules.layout[position]
+    free = [showcase_start(position) + i for i in range(kind.size) if hall[showcase_start(position) + i] is None]
+    coloured = sorted((c for c in cards if not c.is_white), key=lambda c: c.year)
+    most = 0
+    for k in range(1, len(free) + 1):
+        for chosen in itertools.combinations(coloured, k):
+            for spots in itertools.combinations(free, k):
+                row = list(hall)
+                for flat, c in zip(spots, chosen):
+                    placed = Placed(c, c.continent, c.year)
+                    if violation(rules, [row], 0, flat, placed) is not None:
+                        break
+                    row[flat] = placed
+                else:
+                    most = k
+    whites = 0 if kind.is_variation else sum(1 for c in cards if c.is_white)
+    return min(len(free), most + whites)
+
+
+YEARS_TIED = (Showcase.ERA, Showcase.SPREAD_THE_YEARS, Showcase.LINKS, Showcase.ONE_DECADE, Showcase.UNIQUE_DECADES)
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6), rules=st.sampled_from(["base", "SPREAD_THE_YEARS+ONE_DECADE+UNIQUE_DECADES", "LINKS",
+                                                          "LINKS+ONE_DECADE"]),
+       played=st.integers(0, 16), drawn=st.integers(0, 12))
+def test_a_showcases_room_is_the_most_cards_its_years_fit(seed, rules, played, drawn):
+    """``showcase_room`` against every arrangement tried by brute force, in each showcase
+    whose requirement ties years (``_hall_room`` asks it of ONE DECADE only), from a random
+    game's hall part-way through."""
+    game = Game(Deal(seeded_deal(seed).cards, parse_rules(rules)))
+    turns, _ = random_plan(game, seed)
+    state = game.initial_state()
+    for turn in turns[:played]:
+        state = game.apply_place(game.apply_take(state, turn.take), turn.place)
+    hall = state.board.hall
+    rest = [c for c in default_deck().cards if c not in state.board.hall_cards]
+    cards = random.Random(seed).sample(rest, drawn)
+    for position, kind in enumerate(game.layout):
+        if kind in YEARS_TIED:
+            assert showcase_room(game.rules, hall, position, cards) == _room_by_brute_force(game.rules, hall, position, cards)
+
+
+def test_one_decades_room_is_its_decades_most_continents():
+    """ONE DECADE takes four cards only from one decade of four continents: three of the
+    1920s and two of the 1930s, of five continents in all, fill three of its spots; the
+    base ONE ERA takes four of them, but only two cards 14 years apart each."""
+    empty = (None,) * HALL_SIZE
+    position = Showcase.ONE_DECADE.position
+    cards = [card(code) for code in ("1921OC", "1924SA", "1927AF", "1931AS", "1935EU")]
+    assert showcase_room(parse_rules("ONE_DECADE"), empty, position, cards) == 3
+    assert showcase_room(parse_rules("ONE_DECADE"), empty, position, cards + [card("1939NA"), card("1945")]) == 3
+    assert showcase_room(Rules(), empty, position, cards) == 4  # ONE ERA: 1924-1935, at most 10 years a spot
+    spread = [card(code) for code in ("1921OC", "1935SA", "1949AF", "1963AS")]
+    assert showcase_room(Rules(), empty, position, spread) == 2  # 14 years apart: a spot between each two
 
 
 def test_the_halls_room_counts_one_continents_cards_and_white_cards():
     empty = (None,) * HALL_SIZE
     americans = [card(f"19{10 + i}NA") for i in range(8)]
-    assert _hall_room(BASE_LAYOUT, empty, americans) == 7  # one a showcase, three in ONE CONTINENT
-    assert _hall_room(BASE_LAYOUT, empty, americans + [card("1945")]) == 8
-    links = parse_rules("LINKS").layout  # ONE CONTINENT covered: one a showcase
+    assert _hall_room(Rules(), empty, americans) == 7  # one a showcase, three in ONE CONTINENT
+    assert _hall_room(Rules(), empty, americans + [card("1945")]) == 8
+    links = parse_rules("LINKS")  # ONE CONTINENT covered: one a showcase
     assert _hall_room(links, empty, americans) == 5
 
 
@@ -290,14 +357,14 @@ def test_the_halls_room_may_leave_one_continents_card_out_of_it_for_a_white_card
     """Every showcase full but ONE CONTINENT (empty) and one spot of SHORT ERA, which a white
     card may not take: three North American cards and the 1945 card fill all four spots
     only with one of them in SHORT ERA and the white card in ONE CONTINENT."""
-    layout = parse_rules("SHORT_ERA+ANTIQUITY").layout
+    rules = parse_rules("SHORT_ERA+ANTIQUITY")
     placed = [Placed(card(code), card(code).continent, card(code).year) for code in
               ("1901OC 1902SA 1903AF 1904AS 1905EU 1906NA "  # GENERAL
                "1910OC 1912SA 1914AF - "  # SHORT ERA, its last spot empty
                "- - - 1920OC 1930SA 1950EU").split() if code != "-"]  # ONE CONTINENT empty, ANTIQUITY, MID
     hall = tuple(placed[:9]) + (None,) * 4 + tuple(placed[9:])
     cards = [card("1915NA"), card("1960NA"), card("1970NA"), card("1945")]
-    assert _hall_room(layout, hall, cards) == _room_by_max_flow(layout, hall, cards) == 4
+    assert _hall_room(rules, hall, cards) == _room_by_max_flow(rules, hall, cards) == 4
 
 
 def test_the_years_gap_bound_pairs_two_continents():
