@@ -36,10 +36,12 @@ MID_POSITION = BASE_LAYOUT.index(Showcase.MID)
 # The showcases whose room ``_hall_room`` counts by years too: the most cards their years
 # fit together. Only ONE DECADE, whose four cards of four continents in one decade many
 # dive sequences lack: the two wide dives of 30 deals asked CP-SAT 883 placements against
-# 1324, 76.2 s against 81.3 s. The others' years nearly always fit: of the first wide
-# dives' sequences of 10 deals, 6 bounded lower with ONE ERA, 1 with SPREAD THE YEARS, 26
-# with LINKS and 94 with UNIQUE DECADES, and the dives of 12 deals took as long with the
-# last two, at 0.7-1.3 ms more a sequence (benchmarks/README.md, sixty-seventh session).
+# 1324, 76.2 s against 81.3 s (whole proofs, paired: 325.7 s against 331.7 s over the 28
+# deals both proved, faster on 20: the dives are a small share). The others' years nearly
+# always fit: of the first wide dives' sequences of 10 deals, 6 bounded lower with ONE ERA,
+# 1 with SPREAD THE YEARS, 26 with LINKS and 94 with UNIQUE DECADES, and the dives of 12
+# deals took as long with the last two, at 0.7-1.3 ms more a sequence (benchmarks/README.md,
+# sixty-seventh session).
 YEAR_BOUND = frozenset({Showcase.ONE_DECADE})
 
 
@@ -156,7 +158,8 @@ def sequence_bound(game: Game, state: State, takes: list[Take]) -> int:
     YEARS GAP, SHORT ERA and ANTIQUITY from their years (``_years_gap_cap``,
     ``_short_era_cap``, ``_antiquity_cap``) and the market the prefix leaves,
     and the empty spots and depot cards that so many cards must leave, fewer spots filled
-    where the continents' room in the hall (``_hall_room``) takes fewer of the new cards;
+    where the room in the hall (``_hall_room``: by continents, and in ONE DECADE by
+    decades) takes fewer of the new cards;
     that room is counted only for the prefixes whose bound without it may still be the
     largest. About 1.5 ms a sequence, against 30-90 ms for placing it, which it
     spares when the bound cannot beat a floor (``solver.solve.place_candidates``): of the
