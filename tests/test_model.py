@@ -232,6 +232,17 @@ def test_a_sequence_bound_holds_every_game_playing_its_takes(seed, rules, cut):
         assert sequence_bound(game, game.apply_take(state, rest[0]), rest[1:]) >= score
 
 
+def _hall_part_way(seed, rules, played, drawn):
+    """A random game's hall after ``played`` turns, and ``drawn`` cards of the deck it does not hold."""
+    game = Game(Deal(seeded_deal(seed).cards, parse_rules(rules)))
+    turns, _ = random_plan(game, seed)
+    state = game.initial_state()
+    for turn in turns[:played]:
+        state = game.apply_place(game.apply_take(state, turn.take), turn.place)
+    rest = [c for c in default_deck().cards if c not in state.board.hall_cards]
+    return game, state.board.hall, random.Random(seed).sample(rest, drawn)
+
+
 def _room_by_max_flow(rules, hall, cards):
     """The most of ``cards`` the empty spots of ``hall`` take by continents, as a networkx
     maximum flow for each continent ONE CONTINENT may hold: card -> showcase (one per
@@ -271,14 +282,7 @@ def test_the_halls_room_by_continents_is_a_maximum_flow(seed, rules, played, dra
     """``_hall_room`` (a smallest cut, ONE CONTINENT's cards counted through) against
     networkx's maximum flow, from a random game's hall part-way through, for cards of the
     deck it does not hold (with ONE CONTINENT beside variation showcases too)."""
-    game = Game(Deal(seeded_deal(seed).cards, parse_rules(rules)))
-    turns, _ = random_plan(game, seed)
-    state = game.initial_state()
-    for turn in turns[:played]:
-        state = game.apply_place(game.apply_take(state, turn.take), turn.place)
-    hall = state.board.hall
-    rest = [c for c in default_deck().cards if c not in state.board.hall_cards]
-    cards = random.Random(seed).sample(rest, drawn)
+    game, hall, cards = _hall_part_way(seed, rules, played, drawn)
     assert _hall_room(game.rules, hall, cards) == _room_by_max_flow(game.rules, hall, cards)
 
 
@@ -317,14 +321,7 @@ def test_a_showcases_room_is_the_most_cards_its_years_fit(seed, rules, played, d
     """``showcase_room`` against every arrangement tried by brute force, in each showcase
     whose requirement ties years (``_hall_room`` asks it of ONE DECADE only), from a random
     game's hall part-way through."""
-    game = Game(Deal(seeded_deal(seed).cards, parse_rules(rules)))
-    turns, _ = random_plan(game, seed)
-    state = game.initial_state()
-    for turn in turns[:played]:
-        state = game.apply_place(game.apply_take(state, turn.take), turn.place)
-    hall = state.board.hall
-    rest = [c for c in default_deck().cards if c not in state.board.hall_cards]
-    cards = random.Random(seed).sample(rest, drawn)
+    game, hall, cards = _hall_part_way(seed, rules, played, drawn)
     for position, kind in enumerate(game.layout):
         if kind in YEARS_TIED:
             assert showcase_room(game.rules, hall, position, cards) == _room_by_brute_force(game.rules, hall, position, cards)
