@@ -281,7 +281,8 @@ def _room_by_max_flow(rules, hall, cards):
 def test_the_halls_room_by_continents_is_a_maximum_flow(seed, rules, played, drawn):
     """``_hall_room`` (a smallest cut, ONE CONTINENT's cards counted through) against
     networkx's maximum flow, from a random game's hall part-way through, for cards of the
-    deck it does not hold (with ONE CONTINENT beside variation showcases too)."""
+    deck it does not hold (with ONE CONTINENT beside variation showcases too, and ONE
+    DECADE's room by its years in both)."""
     game, hall, cards = _hall_part_way(seed, rules, played, drawn)
     assert _hall_room(game.rules, hall, cards) == _room_by_max_flow(game.rules, hall, cards)
 
