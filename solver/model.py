@@ -265,7 +265,8 @@ def showcase_room(rules: Rules, hall: Sequence[Placed | None], position: int, ca
     them, as fitting anywhere (a bound)."""
     start, kind = showcase_start(position), rules.layout[position]
     free = [start + i for i in range(kind.size) if hall[start + i] is None]
-    coloured = sorted((c for c in cards if not c.is_white), key=attrgetter("year"))
+    coloured = [Placed(c, c.continent, c.year) for c in sorted((c for c in cards if not c.is_white),
+                                                                key=attrgetter("year"))]
     whites = 0 if kind.is_variation else sum(1 for c in cards if c.is_white)
     most = 0
 
@@ -278,8 +279,7 @@ def showcase_room(rules: Rules, hall: Sequence[Placed | None], position: int, ca
             return
         flat = free[k]
         for j in range(after, len(coloured)):
-            card = coloured[j]
-            placed = Placed(card, card.continent, card.year)
+            placed = coloured[j]
             if violation(rules, [row], 0, flat, placed) is None:
                 fill(row[:flat] + (placed,) + row[flat + 1:], k + 1, count + 1, j + 1)
                 if most == len(free):
