@@ -292,8 +292,8 @@ def _room_by_brute_force(rules, hall, position, cards):
     its coloured cards on every choice of its empty spots (years ascending left to right),
     each card checked by the engine's requirement as it is put down; white cards, where
     the showcase takes them, counted as fitting."""
-    kind = rules.layout[position]
-    free = [showcase_start(position) + i for i in range(kind.size) if hall[showcase_start(position) + i] is None]
+    kind, start = rules.layout[position], showcase_start(position)
+    free = [start + i for i in range(kind.size) if hall[start + i] is None]
     coloured = sorted((c for c in cards if not c.is_white), key=lambda c: c.year)
     most = 0
     for k in range(1, len(free) + 1):
