@@ -94,8 +94,9 @@ from ortools.sat.python import cp_model
 from solver.cards import Card, Continent
 from solver.engine import Game
 from solver.errors import ExhibitionError
-from solver.model import (MID_POSITION, SoloModel, Start, build_solo_model, candidate_cards, fix_prefix, item_caps,
-                          play_every_turn, start_of, tie_stock_takes_to_columns, turns_to_end)
+from solver.bounds import item_caps
+from solver.model import (MID_POSITION, SoloModel, Start, build_solo_model, candidate_cards, fix_prefix, play_every_turn,
+                          start_of, tie_stock_takes_to_columns, turns_to_end)
 from solver.moves import Take, Turn
 from solver.plan import replay
 from solver.rules import DEPOT_SIZE, HALL_SIZE, Showcase

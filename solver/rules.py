@@ -160,6 +160,12 @@ def spot_name(layout: tuple[Showcase, ...], flat_index: int) -> str:
     return f"{layout[showcase].name}:{spot + 1}"
 
 
+def focus_most(layout: tuple[Showcase, ...]) -> int:
+    """Most cards of one continent a hall can hold: one per showcase, three in ONE
+    CONTINENT (7 in the base layout; 5 when a variation covers ONE CONTINENT)."""
+    return sum(kind.size if kind is Showcase.CONTINENT else 1 for kind in layout)
+
+
 def showcase_of(flat_index: int) -> tuple[int, int]:
     """(showcase position, spot within it) of a flat hall index."""
     return _SPOT_TABLE[flat_index]

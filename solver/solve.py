@@ -25,7 +25,8 @@ from solver.cards import Card, Continent
 from solver.engine import Game
 from solver.errors import ExhibitionError, IllegalMoveError
 from solver.greedy import greedy_place, greedy_plan
-from solver.model import SoloModel, build_solo_model, fix_prefix, sequence_bound, start_of, static_bound
+from solver.bounds import sequence_bound, static_bound
+from solver.model import SoloModel, build_solo_model, fix_prefix, start_of
 from solver.moves import DEPOT, END, Place, Take, Turn
 from solver.plan import Replay, replay
 from solver.state import State

@@ -21,7 +21,7 @@ import networkx as nx
 from solver.engine import Game
 from solver.errors import ExhibitionError
 from solver.moves import Take
-from solver.model import static_bound
+from solver.bounds import static_bound
 from solver.solve import Solution, solve
 
 

@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, NamedTuple, Sequence
 from solver.cards import FIRST_YEAR, Card, Continent
 from solver.engine import Game
 from solver.moves import DEPOT, END, Take
-from solver.model import focus_most, start_of
-from solver.rules import BASE_LAYOUT, HALL_SIZE, Showcase, showcase_of
+from solver.model import start_of
+from solver.rules import BASE_LAYOUT, HALL_SIZE, Showcase, focus_most, showcase_of
 from solver.state import State
 
 if TYPE_CHECKING:

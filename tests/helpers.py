@@ -29,6 +29,17 @@ def game_for(rules: Rules = Rules(), seed: int = 0, players: int = 1) -> Game:
     return Game(Deal(seeded_deal(seed).cards, rules), players)
 
 
+RULE_SETS = ["base", "SHORT_ERA+LINKS+ANTIQUITY", "SPREAD_THE_YEARS+ONE_DECADE+UNIQUE_DECADES+SD3", "DFE", "SD5"]
+
+
+def random_game(seed: int, rules: str) -> tuple[Game, list, int]:
+    """A random legal game of seed ``seed``'s deal under ``rules`` (``random_plan``): the
+    game, its cards taken in order, and its final solo score."""
+    game = Game(Deal(seeded_deal(seed).cards, parse_rules(rules)))
+    turns, final = random_plan(game, seed)
+    return game, [t.take.card for t in turns], solo_breakdown(game, final).total
+
+
 def random_plan(game: Game, seed: int, spot_share: float = 0.9) -> tuple[list[Turn], State]:
     """A random legal solo game: a random take each turn, placed on a random legal spot
     ``spot_share`` of the time (else anywhere legal, depot or END included); its turns and

@@ -9,7 +9,7 @@ from solver.deal import seeded_deal
 from solver.engine import Game
 from solver.plan import replay
 from solver.solve import solve
-from solver.model import static_bound
+from solver.bounds import static_bound
 from solver.tree import _prefixes, solve_tree, write_tree
 
 

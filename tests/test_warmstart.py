@@ -11,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 from solver.cards import Card, Continent
 from solver.deal import seeded_deal
 from solver.engine import Game
-from solver.model import sequence_bound, start_of
+from solver.bounds import sequence_bound
+from solver.model import start_of
 from solver.notation import parse_rules
 from solver.plan import replay
 from solver.scoring import continent_focus, decade_count, longest_chain
