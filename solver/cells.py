@@ -56,8 +56,9 @@ be refuted again from the start), and so is a cell whose step would land less th
 ``STEP_MIN`` above the best plan (it would ask nearly the same question twice).
 
 CP-SAT finds good plans slowly, and a cell can only be refuted from the best plan on; so
-*dives* look for good plans: beams of the warm start, plain and wide (with ONE DECADE, also
-rewarded for the cards of one decade), their best sequences placed exactly. The first wide
+*dives* (``solver/dives.py``) look for good plans: beams of the warm start, plain and
+wide (with ONE DECADE, also rewarded for the cards of one decade), their best sequences
+placed exactly. The first wide
 dive comes first, from the greedy game (``solve_by_cells``); then the cells and the other
 dives take turns (``improve_and_prove``), so that an easy deal, whose optimum the first
 dive finds, is proven without waiting for the others.
@@ -87,21 +88,20 @@ import sys
 import time
 from dataclasses import dataclass, replace
 from itertools import count, islice
-from typing import Callable, Iterable, Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from ortools.sat.python import cp_model
 
+from solver.bounds import item_caps
 from solver.cards import Card, Continent
+from solver.dives import Dives, dive_beams, opened_with, polished, to_beat
 from solver.engine import Game
 from solver.errors import ExhibitionError
-from solver.bounds import item_caps
-from solver.model import (MID_POSITION, SoloModel, Start, build_solo_model, candidate_cards, fix_prefix, play_every_turn,
-                          start_of, tie_stock_takes_to_columns, turns_to_end)
-from solver.moves import Take, Turn
-from solver.plan import replay
-from solver.rules import DEPOT_SIZE, HALL_SIZE, Showcase
-from solver.solve import Solution, feasibility_solver_for, greedy_solution, place_candidates, solve
-from solver.warmstart import HEURISTIC, Heuristic, beam_candidates, outcome_key
+from solver.model import (MID_POSITION, SoloModel, Start, build_solo_model, candidate_cards, fix_prefix,
+                          play_every_turn, start_of, tie_stock_takes_to_columns, turns_to_end)
+from solver.moves import Take
+from solver.rules import DEPOT_SIZE, HALL_SIZE
+from solver.solve import Solution, feasibility_solver_for, greedy_solution, solve
 
 # Every score item but MID CENTURY is a multiple of 100 (x100): a plan's *profile* is their
 # values, fixed in this order when a cell's profiles are too many to make at once.
@@ -145,38 +145,8 @@ DESCENT = 100  # how far a cell's bound comes down per refutation: a profile's M
 # to beat the best plan at once, as the step would ask nearly the same question twice (seed
 # 28: four grouped profiles refuted from 2699, then again from 2697, the best plan being 2696)
 STEP_MIN = 50
-# The wide dives' beams: about 0.5 s and 2 s. The second found nothing on most deals
-# traced, but without it 12 deals took 130.1 s against 124.0 s, paired: within the spread
-# (benchmarks/README.md, sixty-third session)
-WIDE_WIDTHS = (1000, 3000)
-WIDE_CANDIDATES = 60  # sequences of a wide dive placed (30: 200.5 s against 187.8 s over 29 deals, paired)
-DECADE_BONUS = 150  # a decade dive's beam: worth of each card of the decade (the run dives' worth, of 50-200 tried)
-DECADE_BEAM_WIDTH = 2000  # its width: about 1.5 s of beam
-DECADE_CANDIDATES = 10  # sequences of a decade dive placed
-# A guided dive's beam (``_Dives.guided``): worth of each card of a cell's relaxed plan, the
-# width and the sequences placed. After the first wide dive, guided dives from the relaxed
-# plans of the top dozen profiles found the optimum of seeds 1, 10 and 11 in 2-7 s (seed 10's
-# 2696 came from a cell after 298 s); 60 at 3000 wide found more than 150 at 2000, or 120 or
-# 60 at 1000 (scratch, benchmarks/README.md)
-GUIDED_BONUS = 60
-GUIDED_WIDTH = 3000
-GUIDED_CANDIDATES = 10
-# guided dives in a row that found nothing, after which no more are made: where the best plan
-# is the optimum, every one is lost (seed 18: 17 of them, about 0.8 s each, in a 60 s run).
-# Over the 30 benchmark deals traced, 9 of 53 guided dives found a better plan, none after
-# more than two in a row had found nothing (benchmarks/README.md, forty-seventh session)
-GUIDED_FRUITLESS = 3
-# at most, for placing one dive's sequences (2 s: 209.8 s against 196.2 s over 29 deals and
-# 149.2 against 99.4 s on six SHORT ERA deals, paired; sixty-third session)
-DIVE_SECONDS = 5.0
-DIVE_THREADS = 2  # placements at once, one CP-SAT worker each (a placement is too small for a portfolio)
 HARVEST_SHARE = 0.3  # of the time limit, at most, for the dives
 CELL_ROUND = 4.0  # seconds of cells between two dives (the second wide dive, then the decade dives)
-# at most, for placing a found plan's take sequence exactly: a cell's plan is any plan
-# above a target, often not its takes' best placement (seed 22:
-# a cell's 2416 placed 2458, the optimum, in 0.14 s; without it two more cells found 2438,
-# then 2458: three finds, 5.9 s in a trace)
-POLISH_SECONDS = 1.0
 # at most, for asking a cell's relaxation without the vehicle's walk first (``_try_cell``):
 # it refutes in about 0.04 s of CP-SAT (on a copy of its model), and finds a plan of its
 # own in 0.1-0.3 s. It refutes mostly cells the whole model refutes in 0.1-0.4 s, not its
@@ -426,129 +396,6 @@ def _sums(ranges: list[range], low: int, high: int) -> Iterator[tuple[int, ...]]
                 yield (value, *tail)
 
 
-class _Dives:
-    """The dives still to run, in order: a dive is one beam of the warm start
-    (``solver/warmstart.py``; ``beams``: the name and heuristic of each) whose best
-    sequences, those no earlier dive tried, are placed exactly, each placement looking only
-    for plans above the best so far (``_to_beat``). ``seconds``: the time the dives have
-    taken. With an ``opening`` take, the beams look from the state after it, and their
-    sequences are placed from there."""
-
-    def __init__(self, game: Game, beams: Iterable[tuple[str, Heuristic]], progress: bool,
-                 opening: Take | None = None, goal: int | None = None) -> None:
-        self.game, self.progress, self.opening, self.goal = game, progress, opening, goal
-        self.beams = list(beams)
-        start = game.initial_state()
-        self.state = start if opening is None else game.apply_take(start, opening)  # where the beams look from
-        self.turns = start_of(game, self.state).turns
-        self.tried: set[tuple] = set()  # the ``outcome_key`` of every sequence placed
-        self.guided_by: set[frozenset[Card]] = set()  # the wanted cards of the guided dives so far
-        self.fruitless = 0  # guided dives in a row that found no better plan
-        self.seconds = 0.0
-
-    def run(self, best: Solution, limit: float | None, dives: int | None = None) -> Solution:
-        """``best``, or a better plan from the next ``dives`` dives (all when None) within
-        ``limit`` seconds."""
-        started = time.perf_counter()
-
-        def left() -> float:
-            return float("inf") if limit is None else limit - (time.perf_counter() - started)
-
-        for _ in range(len(self.beams) if dives is None else dives):
-            if not self.beams or left() <= 0:
-                break
-            best = self._dive(*self.beams.pop(0), best, left())
-        self.seconds += time.perf_counter() - started
-        return best
-
-    def guided(self, best: Solution, wanted: frozenset[Card], limit: float | None) -> Solution:
-        """``best``, or a better plan from a *guided dive* within ``limit`` seconds: the beam
-        rewarded for the ``wanted`` cards, the hall of a plan that the relaxation without the
-        vehicle's walk found in a cell CP-SAT could not settle in its slice. Such a plan
-        gathers what the cell's profile needs (the focus continent's cards, the run, the
-        decades) but not along a walk the market allows; the beam looks for a walk that
-        takes most of them. Each set of cards is dived once, and none after
-        ``GUIDED_FRUITLESS`` guided dives in a row found nothing."""
-        if (not wanted or wanted in self.guided_by or (limit is not None and limit <= 0)
-                or self.fruitless >= GUIDED_FRUITLESS):
-            return best
-        self.guided_by.add(wanted)
-        started = time.perf_counter()
-        heuristic = replace(HEURISTIC, wanted=wanted, wanted_bonus=GUIDED_BONUS, width=GUIDED_WIDTH,
-                            candidates=GUIDED_CANDIDATES)
-        found = self._dive("guided dive", heuristic, best, DIVE_SECONDS if limit is None else limit)
-        self.fruitless = 0 if found is not best else self.fruitless + 1
-        self.seconds += time.perf_counter() - started
-        return found
-
-    def _dive(self, name: str, heuristic: Heuristic, best: Solution, limit: float) -> Solution:
-        """``best``, or a better plan among the beam's sequences no dive tried yet, placed within ``limit``."""
-        started = time.perf_counter()
-        candidates = [c for c in beam_candidates(self.game, self.state, self.turns, heuristic)
-                      if outcome_key(c) not in self.tried]
-        self.tried.update(outcome_key(c) for c in candidates)
-        found = place_candidates(self.game, self.state, candidates, min(DIVE_SECONDS, limit), 1,
-                                 floor=_to_beat(best, self.goal), threads=DIVE_THREADS)
-        if found is not None and self.opening is not None:
-            found = _opened_with(self.game, self.opening, found)
-        if self.progress:
-            print(f"  {name}: {found.score if found else '-'}  best {(found or best).score}"
-                  f"  ({time.perf_counter() - started:.2f} s)", file=sys.stderr, flush=True)
-        return found or best
-
-
-def _dive_beams(game: Game, splitter: _Splitter) -> Iterator[tuple[str, Heuristic]]:
-    """The dives' beams, in order: the *wide dives*, the warm start's beam at each of
-    ``WIDE_WIDTHS`` with its ``WIDE_CANDIDATES`` best sequences (the beam's ranking is rough:
-    on the 30 benchmark deals the best placed line was often its 5th-60th sequence, and 18
-    of the 30 best known lines came out of these two beams, against 7 from their best four);
-    with ONE DECADE, the *decade dives*, the beam rewarded for the cards of one decade (each
-    decade whose candidate cards have the four continents the showcase needs, the most
-    continents first: the plain dives rarely gather four cards of one decade, and
-    the decade dives found better lines on 6 of the 12 deals the variants benchmark left
-    open under ONE DECADE, by 6-192 points). The *run dives* that came last, the beam
-    rewarded for the cards of one run of years, found nothing on 33 tries over 25 deals
-    once the guided dives came (about 1.5 s each): they are gone (benchmarks/README.md,
-    forty-seventh session)."""
-    for width in WIDE_WIDTHS:
-        yield f"wide dive {width}", replace(HEURISTIC, width=width, candidates=WIDE_CANDIDATES)
-    if Showcase.ONE_DECADE in game.layout:
-        for decade in _decades_to_dive(splitter.cards):
-            yield f"decade dive {1900 + 10 * decade}s", _rewarding_decade(game, decade)
-
-
-def _rewarding_decade(game: Game, decade: int) -> Heuristic:
-    """The beam of a decade dive: ``DECADE_BONUS`` more for each card of the ``decade`` (0-9;
-    Einstein never is)."""
-    cards = frozenset(c for c in game.deal.cards if c.year is not None and c.decade == decade)
-    return replace(HEURISTIC, wanted=cards, wanted_bonus=DECADE_BONUS, width=DECADE_BEAM_WIDTH,
-                   candidates=DECADE_CANDIDATES)
-
-
-def _decades_to_dive(candidates: list[Card]) -> list[int]:
-    """The decades (0-9) whose coloured ``candidates`` have at least as many continents as
-    ONE DECADE has spots (its cards differ in continent, white cards are barred from it),
-    the most continents first, then the most cards."""
-    coloured = [c for c in candidates if c.continent is not None]
-    continents = {d: {c.continent for c in coloured if c.decade == d} for d in range(10)}
-    counts = {d: sum(1 for c in coloured if c.decade == d) for d in range(10)}
-    fit = [d for d in range(10) if len(continents[d]) >= Showcase.ONE_DECADE.size]
-    return sorted(fit, key=lambda d: (-len(continents[d]), -counts[d], d))
-
-
-def _opened_with(game: Game, opening: Take, found: Solution) -> Solution:
-    """``found``, solved from the state after the take ``opening`` (its held card placed at
-    ``found.place``), as a plan of the whole game, replayed by the engine from the start."""
-    plan = [Turn(opening, found.place)] + found.plan
-    outcome = replay(game, plan)
-    return replace(found, score=outcome.score, plan=plan, outcome=outcome, place=None)
-
-
-def _to_beat(best: Solution, goal: int | None) -> int:
-    """The score a plan must beat to matter: the best plan's; with a ``goal``, at least goal - 1."""
-    return best.score if goal is None else max(best.score, goal - 1)
-
-
 def _target(bound: int, best: int, exact: bool) -> int:
     """The score a cell is asked to reach: a step below its bound (refuting a target above
     the optimum is quick, and the top cells' bounds come down to the optimum step by step,
@@ -559,16 +406,6 @@ def _target(bound: int, best: int, exact: bool) -> int:
     so is any cell whose step would land less than ``STEP_MIN`` above the best plan."""
     step = bound - DESCENT + 1
     return step if not exact and step >= best + 1 + STEP_MIN else best + 1
-
-
-def _polished(game: Game, found: Solution, deadline: float | None) -> Solution:
-    """``found`` or, if better, the exact placement of its take sequence (the game free to
-    stop after any take) found within ``POLISH_SECONDS`` and by ``deadline``, with one CP-SAT
-    worker as the dives place theirs."""
-    limit = POLISH_SECONDS if deadline is None else min(POLISH_SECONDS, deadline - time.perf_counter())
-    takes = [turn.take for turn in found.plan]
-    better = place_candidates(game, game.initial_state(), [takes], limit, 1, floor=found.score)
-    return better or found
 
 
 class _CellModels:
@@ -684,7 +521,7 @@ def _ask_without_walk(relaxed: SoloModel, cell: Cell, target: int, limit: float,
     return _RelaxedAnswer(False, hall)
 
 
-# A guided dive (``_Dives.guided``): the best plan and a cell's relaxed hall -> the best plan after it
+# A guided dive (``Dives.guided``): the best plan and a cell's relaxed hall -> the best plan after it
 Guide = Callable[[Solution, frozenset[Card]], Solution]
 
 
@@ -712,10 +549,10 @@ class _OpenCells:
         self.refuted = 0
 
     def settled(self, best: Solution) -> bool:
-        """Whether no open cell may beat the best plan (``_to_beat``), or the best plan reaches the goal."""
+        """Whether no open cell may beat the best plan (``to_beat``), or the best plan reaches the goal."""
         if self.goal is not None and best.score >= self.goal:
             return True
-        return not self.heap or -self.heap[0][0] <= _to_beat(best, self.goal)
+        return not self.heap or -self.heap[0][0] <= to_beat(best, self.goal)
 
     def _push(self, cell: Cell) -> None:
         heapq.heappush(self.heap, (-cell.bound, next(self.order), cell))
@@ -733,24 +570,24 @@ class _OpenCells:
             _, _, cell = heapq.heappop(self.heap)
             if cell.stage == 0:
                 outcome = "split"  # the root, all plans: asked whole, it would be the whole-game solve
-            elif self.splitter.is_small_group(cell, _to_beat(best, self.goal)):
+            elif self.splitter.is_small_group(cell, to_beat(best, self.goal)):
                 outcome = "split"  # its few exact profiles are asked instead
             else:
                 last = self.splitter.is_last(cell)
                 limit = left if last else self.splitter.slice_of(cell)
-                beat = _to_beat(best, self.goal)
+                beat = to_beat(best, self.goal)
                 target = _target(cell.bound, beat, self.splitter.is_exact(cell))
                 limit = limit if left is None else min(limit, left)
                 outcome, found, relaxed_hall = _try_cell(self.game, self.models, cell, target, limit, self.workers)
                 if found is not None:  # with a goal, it reaches it: done (polishing might change the opening)
-                    best = found if self.goal is not None else _polished(self.game, found, self.deadline)
+                    best = found if self.goal is not None else polished(self.game, found, self.deadline)
                 if outcome == "split" and self.guide is not None:
                     best = self.guide(best, relaxed_hall)
                 if outcome == "refuted":
                     self.refuted += 1
                     cell = replace(cell, refuted_from=target)
             if outcome == "split":
-                beat = _to_beat(best, self.goal)
+                beat = to_beat(best, self.goal)
                 children = self.splitter.children(cell, beat)
                 if children is not None and self.splitter.worth_retrying(cell, children, beat):
                     again = replace(cell, retries=cell.retries + 1)
@@ -814,7 +651,7 @@ def improve_and_prove(game: Game, best: Solution, time_limit: float | None, work
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     splitter = _Splitter(game, opening)
-    dives = _Dives(game, _dive_beams(game, splitter), progress, opening, goal)
+    dives = Dives(game, dive_beams(game, splitter.cards), progress, opening, goal)
 
     def dive_time() -> float | None:
         """What the dives may still take."""
@@ -844,7 +681,7 @@ def opening_reaches(game: Game, opening: Take, goal: int, time_limit: float | No
     took 20-30 s, and the cells refute where it ran out of time (benchmarks/README.md,
     fortieth session)."""
     after = game.apply_take(game.initial_state(), opening)
-    first = _opened_with(game, opening, greedy_solution(game, after))
+    first = opened_with(game, opening, greedy_solution(game, after))
     best = improve_and_prove(game, first, time_limit, workers, progress, opening=opening, goal=goal).solution
     if best.score >= goal:
         return True
