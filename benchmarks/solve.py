@@ -7,8 +7,8 @@ the same process; and the time to place a known take sequence.
     python benchmarks/solve.py --variants --deals 3 --methods cells --sets ONE_DECADE,LINKS
 
 Variants section (``--variants``): the same deals under each single variation, under
-two mixed sets and under the secret decade alone, with the CLI's method; per rule set the median and worst time to proof
-and how many were proven within the limit.
+two mixed sets and under the secret decade alone, with the CLI's method; per rule set the
+median and worst time to proof and how many were proven within the limit.
 
 Methods:
 - ``cpsat``: ``solver.solve.solve`` as the CLI runs it (2 workers, fixed seed).
