@@ -21,11 +21,11 @@ from typing import Callable
 from ortools.sat.python import cp_model
 
 from solver.arrange import Arrangement, arrange
+from solver.bounds import sequence_bound, static_bound
 from solver.cards import Card, Continent
 from solver.engine import Game
 from solver.errors import ExhibitionError, IllegalMoveError
 from solver.greedy import greedy_place, greedy_plan
-from solver.bounds import sequence_bound, static_bound
 from solver.model import SoloModel, build_solo_model, fix_prefix, start_of
 from solver.moves import DEPOT, END, Place, Take, Turn
 from solver.plan import Replay, replay

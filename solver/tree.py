@@ -18,10 +18,10 @@ from pathlib import Path
 
 import networkx as nx
 
+from solver.bounds import static_bound
 from solver.engine import Game
 from solver.errors import ExhibitionError
 from solver.moves import Take
-from solver.bounds import static_bound
 from solver.solve import Solution, solve
 
 
