@@ -44,7 +44,7 @@ def cpsat_reaches(game: Game, opening: Take, goal: int, time_limit: float, worke
         found = solve(game, time_limit=time_limit, prefix=[opening], at_least=goal, workers=workers)
     except ExhibitionError:  # nothing either way within the time
         return None
-    return False if found is None else True
+    return found is not None
 
 
 METHODS = {"cells": opening_reaches, "cpsat": cpsat_reaches}

@@ -332,11 +332,11 @@ def read_archive(text: str) -> list[Puzzle]:
     """The puzzles of an archive text (comments and blank lines skipped); errors name the line."""
     out = []
     for number, line in enumerate(text.splitlines(), 1):
-        line = line.split("#", 1)[0].strip()
-        if not line:
+        code = line.split("#", 1)[0].strip()
+        if not code:
             continue
         try:
-            out.append(parse_id(line))
+            out.append(parse_id(code))
         except ExhibitionError as exc:
             raise ExhibitionError(f"archive line {number}: {exc}") from None
     return out

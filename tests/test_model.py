@@ -5,7 +5,6 @@ import pytest
 from ortools.sat.python import cp_model
 
 from solver.bounds import static_bound
-from solver.cards import card
 from solver.deal import Deal, parse_cards, seeded_deal
 from solver.deck import default_deck
 from solver.engine import Game
