@@ -14,16 +14,19 @@ It reads standard input line by line, so a script can drive it (the tests do).
 
 from __future__ import annotations
 
+import multiprocessing
 import re
 import sys
+from multiprocessing.connection import Connection
 
 import click
 
 from cli.common import BadInput, RuleOverrides, emit_json, format_option, positive_seconds, resolve_deal, rule_options
 from cli.render import breakdown_text, hall_text, market_table, value_precision
-from puzzles.daily import deal_optimum, load_solved, parse_date, proven_line, puzzle_of, target_of, today
+from puzzles.daily import Optimum, deal_optimum, load_solved, parse_date, proven_line, puzzle_of, target_of, today
 from puzzles.ids import Puzzle
 from solver.cards import Continent, card
+from solver.deal import Deal
 from solver.deck import default_deck
 from solver.engine import Game
 from solver.errors import ExhibitionError
@@ -76,14 +79,72 @@ def parse_place(text: str, game: Game) -> Place:
     return Place(target, declare)
 
 
-class Session:
-    """The game being played: the states so far (for undo) and how to show them."""
+class BackgroundOptimum:
+    """The deal's optimum (``deal_optimum``), proven in a process of its own from the start
+    of the game: the player's thinking time pays for the proof, so the end of the game shows
+    the optimum at once rather than after up to ``--time-limit`` seconds, and known-deal
+    hints value the moves of its line exactly once it is proven. A process, not a thread, so
+    that quitting stops it at once (a CP-SAT solve in a thread cannot be cut short); spawned,
+    not forked, as forking a process that may run CP-SAT's threads is unsafe."""
 
-    def __init__(self, game: Game, blind: bool, out, optimal_line: OptimalLine | None = None) -> None:
+    def __init__(self, game: Game, time_limit: float) -> None:
+        self.game, self.time_limit = game, time_limit
+        context = multiprocessing.get_context("spawn")
+        self._answer, sending = context.Pipe(duplex=False)
+        self._process = context.Process(target=_prove_and_send, args=(game.deal, time_limit, sending), daemon=True)
+        self._process.start()
+        sending.close()  # the child holds its own end: if it dies, this end reads EOF
+        self._found: Optimum | None = None
+        self._failed = False
+
+    def ready(self) -> Optimum | None:
+        """The optimum if the proof has ended, else None (without waiting)."""
+        if self._found is None and not self._failed and self._answer.poll():
+            self._receive()
+        return self._found
+
+    def result(self) -> Optimum:
+        """The optimum, waiting for the proof to end; proven here and now if the process
+        ended without an answer."""
+        if self._found is None and not self._failed:
+            self._receive()
+        if self._found is None:
+            self._found = deal_optimum(self.game, self.time_limit)
+        return self._found
+
+    def stop(self) -> None:
+        """Stop the proof if it still runs."""
+        if self._process.is_alive():
+            self._process.terminate()
+        self._process.join()
+        self._answer.close()
+
+    def _receive(self) -> None:
+        try:
+            self._found = self._answer.recv()
+        except EOFError:
+            self._failed = True
+
+
+def _prove_and_send(deal: Deal, time_limit: float, sending: Connection) -> None:
+    """``BackgroundOptimum``'s process."""
+    sending.send(deal_optimum(Game(deal), time_limit))
+    sending.close()
+
+
+class Session:
+    """The game being played: the states so far (for undo) and how to show them.
+    ``optimal_line``: a proven line of the deal (a solved puzzle's stored one), whose moves
+    known-deal hints value exactly; else ``optimum``, the proof running beside the game,
+    gives one when it ends proven."""
+
+    def __init__(self, game: Game, blind: bool, out, optimal_line: OptimalLine | None = None,
+                 optimum: BackgroundOptimum | None = None) -> None:
         self.game = game
         self.blind = blind
         self.out = out
-        self.optimal_line = optimal_line  # a solved puzzle's stored line and proven target: exact hints on it
+        self.optimal_line = optimal_line
+        self.optimum = optimum
         self.states: list[State] = [game.initial_state()]
 
     @property
@@ -109,6 +170,8 @@ class Session:
             stock = hidden_stock(self.state, default_deck())
             found = hint_hidden(self.game, self.state, stock, budget, samples=8)
         else:
+            if self.optimal_line is None and self.optimum is not None and self.optimum.ready() is not None:
+                self.optimal_line = self.optimum.ready().line  # None if not proven in time
             found = hint_known(self.game, self.state, budget, optimal_line=self.optimal_line)
         for rank, option in enumerate(found.options[:5], 1):
             self.out(f"  {rank}. {move_text(option.move, self.game):<16} value {option.value:.0f} "
@@ -147,18 +210,33 @@ def play_command(date_text: str | None, seed: int | None, deal_path: str | None,
                  time_limit: float, overrides: RuleOverrides, fmt: str) -> None:
     """Play a solo puzzle in the terminal: take, place, hint, undo, quit."""
     game, daily_blind, puzzle = _source(date_text, seed, deal_path, overrides)
-    session = Session(game, blind or daily_blind, click.echo, proven_line(game.deal))
+    line = proven_line(game.deal)
+    # a deal no solved puzzle holds: its optimum proven beside the game (a daily puzzle's
+    # target is stored, or generated at the end as ``daily`` would)
+    optimum = BackgroundOptimum(game, time_limit) if puzzle is None and line is None else None
+    session = Session(game, blind or daily_blind, click.echo, line, optimum)
+    try:
+        if _played_to_the_end(session, hint_budget):
+            _show_result(session, puzzle, time_limit, fmt)
+        else:
+            click.echo("bye")
+    finally:
+        if optimum is not None:
+            optimum.stop()
+
+
+def _played_to_the_end(session: Session, hint_budget: float) -> bool:
+    """Read and play the commands of standard input: True once the game is over, False on
+    ``quit`` or the end of the input."""
     click.echo(MOVES_HELP)
     session.show()
-    lines = iter(sys.stdin.readline, "")
-    for raw in lines:
+    for raw in iter(sys.stdin.readline, ""):
         text = raw.strip()
         if not text:
             continue
         command = text.lower()
         if command in ("quit", "q", "exit"):
-            click.echo("bye")
-            return
+            return False
         if command == "help":
             click.echo(MOVES_HELP)
             continue
@@ -178,18 +256,21 @@ def play_command(date_text: str | None, seed: int | None, deal_path: str | None,
             click.echo(f"not legal: {' '.join(str(exc).split())}")
             continue
         if session.state.is_over:
-            break
+            return True
         session.show()
-    state = session.state
-    if not state.is_over:
-        click.echo("bye")
-        return
+    return False
+
+
+def _show_result(session: Session, puzzle: Puzzle | None, time_limit: float, fmt: str) -> None:
+    """The final hall, the breakdown, and the score against the optimum."""
+    game, state = session.game, session.state
     breakdown = solo_breakdown(game, state)
     if puzzle is not None:
         entry = target_of(puzzle, time_limit, solved=load_solved())
         best, proven = entry.target, entry.status == "optimal"
     else:
-        found = deal_optimum(game, time_limit, reached=breakdown.total)
+        found = session.optimum.result() if session.optimum is not None else deal_optimum(game, time_limit)
+        found = found.at_least(breakdown.total)
         best, proven = found.score, found.status == "optimal"
     if fmt == "json":  # the last line of the session: its result for tools
         emit_json({"score": breakdown.total, "optimum": best, "proven": proven, "breakdown": breakdown.as_dict()})

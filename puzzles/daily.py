@@ -356,17 +356,22 @@ class Optimum(NamedTuple):
     bound: int
     line: OptimalLine | None
 
+    def at_least(self, reached: int) -> Optimum:
+        """The optimum never below ``reached``, the score of a game played on the deal (which
+        an unproven best may fall short of)."""
+        return self._replace(score=max(self.score, reached))
 
-def deal_optimum(game: Game, time_limit: float, reached: int) -> Optimum:
+
+def deal_optimum(game: Game, time_limit: float, reached: int = 0) -> Optimum:
     """The optimum of ``game``'s deal: a solved puzzle's stored target and line, else the
-    proof by cells within ``time_limit`` (``prove_target``), never below ``reached`` (the
-    score of a game played on it, which an unproven best may fall short of)."""
+    proof by cells within ``time_limit`` (``prove_target``), never below ``reached``
+    (``Optimum.at_least``)."""
     line = proven_line(game.deal)
     if line is not None:
         return Optimum(line[1], "optimal", line[1], line)
     best = prove_target(game, time_limit)
     proven = best.status == "optimal"
-    return Optimum(max(best.score, reached), best.status, best.bound, (best.plan, best.score) if proven else None)
+    return Optimum(best.score, best.status, best.bound, (best.plan, best.score) if proven else None).at_least(reached)
 
 
 def proven_line(deal: Deal, solved: dict[str, Solved] | None = None) -> OptimalLine | None:

@@ -4,6 +4,7 @@ SVG is well-formed, batch runs report a distribution."""
 
 import datetime as dt
 import json
+import multiprocessing
 import time
 import xml.etree.ElementTree as ElementTree
 from dataclasses import replace
@@ -13,6 +14,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
 from cli.main import main
+from cli.play import BackgroundOptimum, Session
 from cli.svg import hall_svg
 from puzzles.batch import histogram, parse_seeds, summary
 from puzzles.daily import (SOLVED_FILE, Signals, Solved, archive_lines, choose, known_line, load_solved, mode_of_day,
@@ -266,6 +268,30 @@ def test_play_hints_on_a_daily_puzzles_line_are_exact_at_its_target():
     assert code == 0, err
     best = next(line for line in out.splitlines() if line.strip().startswith("1. "))
     assert best.split()[1] == first.place.name(Game(entry.puzzle.deal).layout) and f"value {entry.target} (exact)" in best
+
+
+def test_play_proves_a_deal_beside_the_game_and_its_hints_then_value_the_line_exactly():
+    """``play --seed``: the deal's optimum is proven in a process of its own while the game
+    is played; once it is, a known-deal hint at the start values the line's first take at
+    the optimum, exactly (a 0.5 s hint alone would solve each take on a share of it)."""
+    game = Game(seeded_deal(7))  # proven at 2888 in about a second (benchmarks/README.md)
+    optimum = BackgroundOptimum(game, 30)
+    try:
+        found = optimum.result()
+        assert found.status == "optimal" and found.score == 2888 and replay(game, found.line[0]).score == 2888
+        shown = []
+        Session(game, False, shown.append, optimum=optimum).hint(0.5)
+        assert "value 2888 (exact)" in shown[0] and found.line[0][0].take.card.code in shown[0]
+        assert found.at_least(2900).score == 2900 and found.at_least(100).score == 2888
+    finally:
+        optimum.stop()
+
+
+def test_quitting_a_game_stops_the_proof_beside_it_at_once():
+    started = time.perf_counter()
+    optimum = BackgroundOptimum(Game(seeded_deal(10)), 60)  # open after 60 s in every benchmark run
+    optimum.stop()
+    assert time.perf_counter() - started < 5 and not multiprocessing.active_children()
 
 
 def test_a_solved_puzzles_deal_finds_its_proven_line_in_either_mode_and_only_under_its_rules():
