@@ -82,8 +82,10 @@ def checkout(version: str, stack: ExitStack) -> Path:
     if found.returncode != 0:
         raise PairError(f"{version}: neither a directory nor a git revision of {REPO}")
     where = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="pair-"))) / "checkout"
-    subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--quiet", "--detach", str(where), found.stdout.strip()],
-                   check=True)
+    added = subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--quiet", "--detach", str(where),
+                            found.stdout.strip()], capture_output=True, text=True)
+    if added.returncode != 0:
+        raise PairError(f"{version}: git worktree add failed: {added.stderr.strip()}")
     stack.callback(subprocess.run, ["git", "-C", str(REPO), "worktree", "remove", "--force", str(where)], check=False)
     return where
 
@@ -115,11 +117,12 @@ def summary(old: list[dict], new: list[dict]) -> tuple[list[list], str]:
         return rows, "no deal proven by both"
     old_sum, new_sum = sum(a for a, _ in both), sum(b for _, b in both)
     faster = sum(b < a for a, b in both)
-    return rows, (f"{len(both)} deals proven by both: new {new_sum:.1f} s, old {old_sum:.1f} s, "
+    return rows, (f"deals proven by both: {len(both)}; new {new_sum:.1f} s, old {old_sum:.1f} s, "
                   f"ratio {new_sum / old_sum:.2f}, new faster on {faster}")
 
 
 def run(versions: dict[str, Path], seeds: list[int], args: argparse.Namespace) -> None:
+    """Each deal by both versions, the order alternating; then the tables."""
     results: dict[str, list[dict]] = {"old": [], "new": []}
     rows = []
     for k, seed in enumerate(seeds):

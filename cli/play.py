@@ -9,7 +9,8 @@ Moves, case-insensitive:
   ``e2=AF1950`` for Einstein;
 - ``hint``, ``undo`` (back one decision), ``help``, ``quit``.
 
-It reads standard input line by line, so a script can drive it (the tests do).
+It reads standard input line by line, so a script can drive it (the tests do). A deal that
+no solved puzzle holds is proven beside the game (``BackgroundOptimum``).
 """
 
 from __future__ import annotations
@@ -170,8 +171,9 @@ class Session:
             stock = hidden_stock(self.state, default_deck())
             found = hint_hidden(self.game, self.state, stock, budget, samples=8)
         else:
-            if self.optimal_line is None and self.optimum is not None and self.optimum.ready() is not None:
-                self.optimal_line = self.optimum.ready().line  # None if not proven in time
+            if self.optimal_line is None and self.optimum is not None:
+                ended = self.optimum.ready()
+                self.optimal_line = None if ended is None else ended.line  # None too if not proven in time
             found = hint_known(self.game, self.state, budget, optimal_line=self.optimal_line)
         for rank, option in enumerate(found.options[:5], 1):
             self.out(f"  {rank}. {move_text(option.move, self.game):<16} value {option.value:.0f} "

@@ -24,7 +24,7 @@ def test_summary_compares_the_deals_both_arms_proved():
     arms, line = pair.summary(old, new)
     assert arms == [["old", "3/4", "7.00"], ["new", "4/4", "7.00"]]
     # the third deal, open in the old arm, is left out of the sums
-    assert line == "3 deals proven by both: new 15.0 s, old 16.0 s, ratio 0.94, new faster on 2"
+    assert line == "deals proven by both: 3; new 15.0 s, old 16.0 s, ratio 0.94, new faster on 2"
 
 
 def test_summary_of_arms_that_proved_nothing_in_common():
