@@ -172,3 +172,7 @@ main.add_command(check_command)
 main.add_command(play_command)
 main.add_command(batch_command)
 main.add_command(review_command)
+
+
+if __name__ == "__main__":  # python -m cli.main, as the installed exhibition command
+    main(prog_name="exhibition")
