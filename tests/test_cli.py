@@ -2,6 +2,8 @@
 
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -269,3 +271,11 @@ def test_solve_under_variant_options_replays_under_the_same_rules(tmp_path):
 ])
 def test_impossible_rule_options(args, needle):
     assert_one_line_error(*run("solve", "--seed", "1", *args), needle)
+
+
+def test_the_module_runs_as_the_exhibition_command():
+    """``python -m cli.main`` is the installed ``exhibition`` command (it used to do nothing)."""
+    done = subprocess.run([sys.executable, "-m", "cli.main", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("exhibition, version")
+    done = subprocess.run([sys.executable, "-m", "cli.main", "solve", "--seed", "x"], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.startswith("exhibition: error: ")
