@@ -22,12 +22,13 @@ Prints a table of the deals (each arm's score, status and seconds to proof), the
 how many were proven and the median time (an unproven deal counts as ``inf``), and over the
 deals both proved the sums of their times, their ratio NEW / OLD and on how many NEW was
 faster. The ratio is what a change is judged by; the spread between two rounds of the same
-code is a few percent on a median and 10-20% on single deals (benchmarks/README.md).
+code is a few percent over 30 deals and 10-50% on single deals (benchmarks/README.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import math
 import statistics
@@ -46,7 +47,11 @@ from puzzles.batch import parse_seeds  # noqa: E402
 from solver.errors import ExhibitionError  # noqa: E402
 from solver.notation import parse_rules  # noqa: E402
 
-METHODS = ("cells", "cpsat", "cpsat-w8", "tree", "baseline")
+# the methods of this checkout's ``benchmarks/solve.py`` (``run_method``), which each version runs
+_spec = importlib.util.spec_from_file_location("bench_solve", REPO / "benchmarks" / "solve.py")
+_bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_bench)
+METHODS = _bench.METHODS
 
 # One deal solved by one version, in a process of its own: the version's directory first on
 # the path, so that its ``solver`` is the one imported, not the installed project's.

@@ -55,6 +55,9 @@ VARIANT_SETS = ["SPREAD_THE_YEARS", "LINKS", "SHORT_ERA", "ONE_DECADE", "ANTIQUI
                 "LINKS+SHORT_ERA+ANTIQUITY", "SPREAD_THE_YEARS+ONE_DECADE+SD4", "SD4"]
 
 
+METHODS = ("cpsat", "cpsat-w8", "tree", "cells", "baseline")  # what ``run_method`` runs
+
+
 def run_method(method: str, game: Game, limit: float):
     if method == "cpsat":
         return solve(game, time_limit=limit, workers=2)
